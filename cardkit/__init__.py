@@ -1,0 +1,43 @@
+"""cardkit — a small, exact card engine for learning Least Score and Tiến Lên.
+
+The engine imports no Jupyter package; widgets live in :mod:`cardkit.widgets`.
+
+>>> from cardkit import parse_cards
+>>> [c.code for c in parse_cards('AS 10h Q♦ t♣, 2C')]
+['AS', '10H', 'QD', '10C', '2C']
+"""
+
+from .cards import (
+    Card,
+    Rank,
+    Suit,
+    cards_text,
+    deal_code,
+    full_deck,
+    new_seed,
+    parse_cards,
+    seed_from_code,
+    shuffled_deck,
+    to_cards,
+)
+from .errors import CardkitError, CardParseError, IllegalActionError, RulesError
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Card",
+    "Rank",
+    "Suit",
+    "parse_cards",
+    "to_cards",
+    "cards_text",
+    "full_deck",
+    "shuffled_deck",
+    "new_seed",
+    "deal_code",
+    "seed_from_code",
+    "CardkitError",
+    "CardParseError",
+    "IllegalActionError",
+    "RulesError",
+]
