@@ -393,6 +393,15 @@ def test_safe_callback_other_forms(caplog):
     with caplog.at_level(logging.ERROR, logger="cardkit.widgets"):
         bare()
     assert "Something went wrong: RuntimeError" in caplog.text
+
+    @safe_callback
+    def bare_rule():
+        raise IllegalActionError("Not your turn.")
+
+    caplog.clear()
+    with caplog.at_level(logging.WARNING, logger="cardkit.widgets"):
+        bare_rule()
+    assert [r.getMessage() for r in caplog.records] == ["Not your turn."]  # not lost
     assert error_text(CardkitError("Not now.")) == "Not now."
 
 

@@ -170,6 +170,8 @@ def show_error(messages: MessageArea, exc: BaseException) -> None:
     if not isinstance(exc, CardkitError):
         log.error("%s", text, exc_info=exc)
     if messages is None:
+        if isinstance(exc, CardkitError):
+            log.warning("%s", text)  # nowhere to show it: at least keep it in the log
         return
     try:
         if hasattr(messages, "error"):
@@ -204,8 +206,7 @@ def safe_callback(messages: Union[MessageArea, F, None] = None, func: Optional[F
     only logs.
     """
     if func is None and callable(messages) and not hasattr(messages, "error") and not hasattr(messages, "append_stdout"):
-        # (a message area is never a plain function, so this is the bare form)
-        # used bare: @safe_callback
+        # Used bare, as @safe_callback (a message area is never a plain function).
         return safe_callback(None, messages)
 
     def wrap(handler: F) -> F:
