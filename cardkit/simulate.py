@@ -106,6 +106,8 @@ def wilson_interval(successes: Any, trials: Any, z: float = Z95) -> tuple[Any, A
     centre = (p + z2 / (2 * n)) / (1 + z2 / n)
     half = z / (1 + z2 / n) * np.sqrt(p * (1 - p) / n + z2 / (4 * n * n))
     low, high = np.clip(centre - half, 0.0, 1.0), np.clip(centre + half, 0.0, 1.0)
+    low = np.where(s == 0, 0.0, low)          # exact ends, not 1e-17 off by rounding
+    high = np.where(s == n, 1.0, high)
     if low.ndim == 0:
         return float(low), float(high)
     return low, high
