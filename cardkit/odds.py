@@ -14,7 +14,7 @@ the game engines, so the tests can compare the two as independent witnesses.
 >>> odds['hands'], round(odds['pair'], 4)
 (2598960, 0.4929)
 >>> odds['exact']['flush']
-Fraction(33, 6664)
+Fraction(33, 16660)
 """
 
 from __future__ import annotations
@@ -405,27 +405,35 @@ def _loop_hand(cards: Sequence[tuple[int, int]], one_suit: bool) -> dict:
 
 
 def _least_score_hand_odds_loop(
-    rules: Any = None, deck: Optional[Iterable[int]] = None, limit: Optional[int] = None
+    rules: Any = None,
+    deck: Optional[Iterable[int]] = None,
+    limit: Optional[int] = None,
+    hands: Optional[Iterable[Sequence[int]]] = None,
 ) -> dict:
     """The same counts as :func:`least_score_hand_counts`, by a plain Python loop
     over every hand of ``deck`` (card indices; default the whole deck), stopping
-    after ``limit`` hands if given.  Slow on purpose: it is the reference."""
+    after ``limit`` hands if given — or over the given ``hands`` (each five card
+    indices) instead.  Slow on purpose: it is the reference."""
     one_suit = _runs_one_suit(rules)
-    cards = [(i // 4 + 1, i % 4) for i in (range(52) if deck is None else deck)]
+    if hands is None:
+        cards = [(i // 4 + 1, i % 4) for i in (range(52) if deck is None else deck)]
+        source: Iterable = itertools.combinations(cards, HAND_SIZE)
+    else:
+        source = ([(int(i) // 4 + 1, int(i) % 4) for i in h] for h in hands)
     counts = dict.fromkeys(LEAST_SCORE_EVENTS, 0)
     total_counts: Counter = Counter()
     kinds = dict.fromkeys(DISCARD_KINDS, 0)
-    hands = total_sum = after_sum = 0
-    for hand in itertools.islice(itertools.combinations(cards, HAND_SIZE), limit):
+    n = total_sum = after_sum = 0
+    for hand in itertools.islice(source, limit):
         h = _loop_hand(hand, one_suit)
-        hands += 1
+        n += 1
         for e in LEAST_SCORE_EVENTS:
             counts[e] += h[e]
         total_counts[h["total"]] += 1
         kinds[h["best_kind"]] += 1
         total_sum += h["total"]
         after_sum += h["total"] - h["best_value"]
-    out: dict = {"hands": hands, **counts, "total_counts": dict(sorted(total_counts.items())),
+    out: dict = {"hands": n, **counts, "total_counts": dict(sorted(total_counts.items())),
                  "best_first_discard": kinds, "total_sum": total_sum, "total_after_best_sum": after_sum}
     return out
 
@@ -593,7 +601,10 @@ class LowestTotalOdds:
         )
 
 
-MAX_TOTAL = 50   # five tens
+# The lowest and highest totals of five cards (four aces and a two; five
+# ten-valued cards); every whole number between is the total of some hand.
+MIN_TOTAL = int(np.sort(_VALUE)[:HAND_SIZE].sum())
+MAX_TOTAL = int(np.sort(_VALUE)[-HAND_SIZE:].sum())
 
 
 def _available_by_value(available: np.ndarray) -> list[int]:
@@ -651,7 +662,7 @@ def p_lowest_total(
     ``exact=False`` always simulates.
 
     >>> round(p_lowest_total(12, 1).strictly_lowest, 4)
-    0.9896
+    0.9998
     """
     if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= 7:
         raise CardkitError(f"Least Score has 2 to 8 players, so 1 to 7 opponents; not {opponents!r}")
@@ -664,14 +675,12 @@ def p_lowest_total(
         if total is not None and total != hand_total:
             raise CardkitError(f"the hand's total is {hand_total}, not {total}")
         total = hand_total
-    possible = least_score_hand_odds()["total_counts"]
     if isinstance(total, bool) or not isinstance(total, (int, np.integer)):
         raise CardkitError(f"give your total as a whole number (or your hand), not {total!r}")
     total = int(total)
-    if total not in possible:
-        raise CardkitError(
-            f"no five-card hand has a total of {total}: totals run from {min(possible)} to {max(possible)}"
-        )
+    lowest, highest = MIN_TOTAL, MAX_TOTAL
+    if not lowest <= total <= highest:
+        raise CardkitError(f"no five-card hand has a total of {total}: totals run from {lowest} to {highest}")
     feasible = opponents == 1 or (opponents == 2 and hand_cards is not None)
     if exact is True and not feasible:
         raise CardkitError(

@@ -6,8 +6,8 @@ estimate close in on the exact answer:
 >>> est = estimate_probability('pair', 100_000, seed=1)
 >>> est.low < exact_probability('pair') < est.high
 True
->>> str(estimate_probability('flush', 1000, seed=7))
-'0.0020 (95% interval 0.0005 to 0.0073; 2 of 1,000 hands)'
+>>> print(estimate_probability('pair', 1000, seed=7))
+0.4980 (95% interval 0.4671 to 0.5289; 498 of 1,000 hands)
 
 Every function takes a ``seed`` (a whole number, or a ``numpy.random.Generator``
 you own) and nothing else random: the same seed gives the same numbers.  Hands

@@ -38,6 +38,16 @@ def value(rank: int) -> int:
     return min(rank, 10)
 
 
+def test_the_examples_in_the_docstrings_hold():
+    import doctest
+
+    from cardkit import simulate
+
+    for module in (odds, simulate):
+        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+        assert result.failed == 0 and result.attempted > 0, module.__name__
+
+
 # --- the combination table itself ----------------------------------------------
 
 @pytest.mark.parametrize("n,k", [(1, 1), (5, 5), (6, 1), (7, 3), (12, 5), (20, 4)])
@@ -80,6 +90,7 @@ def test_totals_add_up():
     # the lowest total is four aces and a two, the highest five ten-valued cards
     assert min(tc) == 4 * 1 + 2 and tc[min(tc)] == 4
     assert max(tc) == 50 and tc[50] == C(16, 5)
+    assert sorted(tc) == list(range(odds.MIN_TOTAL, odds.MAX_TOTAL + 1))     # no gaps
     assert sum(o["best_first_discard"].values()) == pytest.approx(1)
     assert sum(o["counts"]["best_first_discard"].values()) == HANDS5
     assert set(o["best_first_discard"]) == set(DISCARD_KINDS)
