@@ -645,9 +645,8 @@ def why_not_beats(play: ComboLike, previous: ComboLike, rules: "Optional[Rules]"
     quad_pair, ladder = _rules_flags(rules)
     if _beats(p, q, quad_pair, ladder):
         return None
-    if p.shape == q.shape:
-        return (f"{p.key} is lower than {q.key}: the key card decides, and the key card of the "
-                f"{q.name} on the table is {q.key}")
+    lower = (f"{p.key} is lower than {q.key}: the key card decides, and the key card of the "
+             f"{q.name} on the table is {q.key}")
     if q.code <= TRIPLE and q.top >= 48:
         what = {1: "a single 2", 2: "a pair of 2s", 3: "three 2s"}[q.size]
         allowed = {
@@ -656,9 +655,13 @@ def why_not_beats(play: ComboLike, previous: ComboLike, rules: "Optional[Rules]"
                 if quad_pair else "a higher pair of 2s, or a double sequence of 4 or more pairs"),
             3: "a higher triple of 2s, or a double sequence of 5 or more pairs",
         }[q.size]
+        if p.shape == q.shape:
+            return f"{lower}; only {allowed} can beat {what}"
         if p.is_bomb:
             return f"this {p.name} is not big enough to chop {what}: only {allowed} can"
         return f"only {allowed} can beat {what}"
+    if p.shape == q.shape:
+        return lower
     if q.is_bomb:
         if q.code == FOUR:
             allowed = "a higher four of a kind"
@@ -790,6 +793,13 @@ def _all_plays(m: int) -> list[Combo]:
     return out
 
 
+def _chops_of_a_two(m: int) -> list[Combo]:
+    """The bombs in ``m`` that beat a single 2: fours of a kind, double sequences."""
+    out = _same_rank_all(m, FOUR) if _quad_presence(m) else []
+    out += _double_sequences(m, 3)
+    return out
+
+
 def _responses(m: int, prev: Combo, quad_pair: bool = False, ladder: bool = False) -> list[Combo]:
     """Every combination in the hand ``m`` that beats ``prev``: first those of the
     same kind (lowest first), then bombs."""
@@ -801,9 +811,7 @@ def _responses(m: int, prev: Combo, quad_pair: bool = False, ladder: bool = Fals
         out = list(g1[hi & 0xFFF] + g1[hi & 0xFFF000] + g1[hi & 0xFFF000000]
                    + g1[hi & 0xFFF000000000] + g1[hi & 0xF000000000000])
         if top >= 48:
-            if _quad_presence(m):
-                out += _same_rank_all(m, FOUR)
-            out += _double_sequences(m, 3)
+            out += _chops_of_a_two(m)
         return out
     if code <= TRIPLE:
         present = _pair_presence(m) if code == PAIR else _triple_presence(m)

@@ -47,6 +47,8 @@ from .combos import (
     _beats,
     _cards_of,
     _instant_win_mask,
+    _GROUPS,
+    _chops_of_a_two,
     _classify_mask,
     _responses,
     why_not_beats,
@@ -268,6 +270,8 @@ class Observation:
 # The state
 
 _BIT_OF_INDEX = tuple(1 << t for t in _T_OF_INDEX)
+_ABOVE = tuple(((1 << 52) - 1) & ~((2 << t) - 1) for t in range(52))  # cards above card t
+_SINGLES = _GROUPS[1]
 _DECK = range(52)
 
 # raw log codes (events are written out in words only when asked for)
@@ -318,11 +322,12 @@ class TienLenState:
     __slots__ = (
         "rules", "num_players", "seed", "deal_code", "round_results",
         "_rng", "_hands", "_dealt", "_totals", "_game", "_cur", "_table", "_owner",
-        "_inround", "_out", "_required", "_leader", "_start", "_log", "_events", "_cursor",
+        "_inround", "_out", "_required", "_leader", "_start", "_log", "_events", "_cursor", "_leads",
         "_winner", "_quad_pair", "_ladder", "_rejoin", "_after",
     )
 
-    def __init__(self, rules: Optional[Rules] = None, seed: Optional[int] = None) -> None:
+    def __init__(self, rules: Optional[Rules] = None, seed: Optional[int] = None, *,
+                 _hands: Optional[list[int]] = None, _leader: Optional[int] = None) -> None:
         if rules is None:
             rules = Rules()
         elif not isinstance(rules, Rules):
@@ -351,7 +356,48 @@ class TienLenState:
         self._log: list = []
         self._events: list[Event] = []
         self._cursor = [0, None, -1]  # for writing events: game, table, its player
-        self._deal(None)
+        if _hands is None:
+            self._deal(None)
+        else:
+            self._start_game(_hands, _leader, free_lead=_leader is not None)
+
+    @classmethod
+    def from_hands(cls, hands, rules: Optional[Rules] = None, seed: Optional[int] = None,
+                   leader: Optional[int] = None) -> "TienLenState":
+        """A match whose first game starts from the given hands — for puzzles, lessons
+        and tests.  ``hands`` holds one group of cards per player (text such as
+        ``'3S 4S 5H'`` or lists of cards), 1 to 13 cards each, no card twice.
+
+        ``rules`` defaults to ``Rules(players=len(hands))``.  With ``leader=None`` the
+        first-game rule applies: the holder of the lowest card dealt (3♠ if it is
+        dealt) leads and must play it; with ``leader=p``, player ``p`` leads with any
+        combination.  Later games are dealt as usual, from ``seed``.
+        """
+        from ..cards import to_cards
+
+        if rules is None:
+            rules = Rules(players=len(hands)) if 2 <= len(hands) <= 4 else None
+            if rules is None:
+                raise RulesError(f"Tiến Lên is played by 2, 3 or 4 players; {len(hands)} hands were given")
+        if len(hands) != rules.players:
+            raise RulesError(f"the rules are for {rules.players} players but {len(hands)} hands were given")
+        masks = []
+        seen: set = set()
+        for p, hand in enumerate(hands):
+            cards = to_cards(hand)
+            if not 1 <= len(cards) <= 13:
+                raise IllegalActionError(f"Player {p}'s hand must hold 1 to 13 cards, not {len(cards)}")
+            twice = seen.intersection(cards)
+            if twice:
+                raise IllegalActionError(f"{cards_text(twice)} cannot be in two hands")
+            seen.update(cards)
+            m = 0
+            for c in cards:
+                m |= _BIT_OF_INDEX[c.index]
+            masks.append(m)
+        if leader is not None and (isinstance(leader, bool) or leader not in range(rules.players)):
+            raise RulesError(f"the leader must be a player from 0 to {rules.players - 1}, not {leader!r}")
+        return cls(rules, seed, _hands=masks, _leader=leader)
 
     # -- dealing and the end of a game ---------------------------------------
 
@@ -365,6 +411,12 @@ class TienLenState:
         hands = [0] * n
         for i in range(13 * n):
             hands[i % n] |= bits[deck[i]]
+        self._start_game(hands, previous_winner, free_lead=previous_winner is not None)
+
+    def _start_game(self, hands: list[int], leader: Optional[int], free_lead: bool) -> None:
+        """Begin a game with these hands: ``leader`` leads freely, or (``free_lead``
+        False) the holder of the lowest card dealt leads and must play it."""
+        n = self.num_players
         self._game += 1
         self._hands = hands
         self._dealt = tuple(hands)
@@ -373,7 +425,8 @@ class TienLenState:
         self._out: list[int] = []
         self._start = len(self._log)
         self._inround = [True] * n
-        if previous_winner is None:
+        self._leads: list = [None] * n
+        if not free_lead:
             dealt = 0
             for h in hands:
                 dealt |= h
@@ -381,11 +434,12 @@ class TienLenState:
             leader = next(p for p in range(n) if hands[p] & low)
             self._required = low
         else:
-            leader = previous_winner
             self._required = 0
         self._leader = leader
         self._cur = leader
-        self._log.append((_E_DEAL, self._game, leader, self._required))
+        sizes = tuple(h.bit_count() for h in hands)
+        how = 0 if not free_lead else (1 if self.round_results else 2)
+        self._log.append((_E_DEAL, self._game, leader, self._required, sizes, how))
         for p in (leader,) + self._after[leader]:
             kind = _instant_win_mask(hands[p])
             if kind is not None:
@@ -449,13 +503,34 @@ class TienLenState:
         if p < 0:
             return []
         table = self._table
+        m = self._hands[p]
         if table is None:
-            plays = _all_plays(self._hands[p])
+            # Every combination in the hand.  Hands only shrink during a game, so the
+            # list kept from this player's last lead is filtered rather than rebuilt.
+            kept = self._leads[p]
+            if kept is None:
+                plays = _all_plays(m)
+            elif kept[0] == m:
+                plays = list(kept[1])
+            else:
+                gone = kept[0] ^ m
+                plays = [c for c in kept[1] if not c.mask & gone]
+            self._leads[p] = (m, tuple(plays))
             req = self._required
             if req:
                 plays = [c for c in plays if c.mask & req]
             return plays
-        plays = _responses(self._hands[p], table, self._quad_pair, self._ladder)
+        if table.code == 0:  # a single: the commonest case, written out for speed
+            top = table.top
+            g1 = _SINGLES
+            hi = m & _ABOVE[top]
+            plays = [*g1[hi & 0xFFF], *g1[hi & 0xFFF000], *g1[hi & 0xFFF000000],
+                     *g1[hi & 0xFFF000000000], *g1[hi & 0xF000000000000]]
+            if top >= 48:
+                plays += _chops_of_a_two(m)
+            plays.append(PASS)
+            return plays
+        plays = _responses(m, table, self._quad_pair, self._ladder)
         plays.append(PASS)
         return plays
 
@@ -496,7 +571,8 @@ class TienLenState:
                 if not m & self._required:
                     raise IllegalActionError(self._why_illegal(action, player))
                 self._required = 0
-        elif not _beats(action, table, self._quad_pair, self._ladder):
+        elif (action.shape != table.shape or action.top <= table.top) and \
+                not _beats(action, table, self._quad_pair, self._ladder):
             raise IllegalActionError(self._why_illegal(action, player))
         # -- the play is legal: apply it
         hand ^= m
@@ -672,6 +748,7 @@ class TienLenState:
         new._log = list(self._log)
         new._events = list(self._events)
         new._cursor = list(self._cursor)
+        new._leads = list(self._leads)
         rng = random.Random()
         rng.setstate(self._rng.getstate())
         new._rng = rng
@@ -722,14 +799,19 @@ def _write_events(log: list, start: int, n: int, cursor: list) -> list[Event]:
         code = entry[0]
         if code == _E_DEAL:
             table = None
-            _, game, leader, req = entry
-            text = f"Game {game}: 13 cards are dealt to each of {n} players. "
+            _, game, leader, req, sizes, how = entry
+            if all(k == 13 for k in sizes):
+                text = f"Game {game}: 13 cards are dealt to each of {n} players. "
+            else:
+                text = f"Game {game}: the hands hold {', '.join(map(str, sizes))} cards. "
             if req:
                 card = _CARD_OF_T_T[req.bit_length() - 1]
-                why = "holds 3♠" if req == 1 else f"holds the lowest card dealt, {card}"
+                why = "holds 3♠" if req == 1 else f"holds the lowest card dealt, {card},"
                 text += f"{_name(leader)} {why} and leads; the first play must contain {card}."
-            else:
+            elif how == 1:
                 text += f"{_name(leader)} won the last game and leads."
+            else:
+                text += f"{_name(leader)} leads."
             out.append(Event(None, "deal", text, game))
         elif code == _E_INSTANT:
             _, p, kind = entry
