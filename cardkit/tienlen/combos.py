@@ -856,7 +856,7 @@ def legal_plays(hand: Union[str, Card, Iterable[Union[Card, str]]], previous: Op
     highest, then the bombs that chop it.  Passing is not listed here (the game
     state adds it).
 
-    >>> [str(c) for c in legal_plays('3S 4S 5H 5D', '4C')]
+    >>> [str(c) for c in legal_plays('3S 4S 5H 5D', '3H')]
     ['4♠', '5♦', '5♥']
     """
     m = _hand_mask(hand)
