@@ -334,6 +334,7 @@ def _shape_name(code: int, size: int) -> str:
 _INTERN_LIMIT = 400_000
 _CACHE_LIMIT = 50_000
 _INTERN: dict[int, Combo] = {}
+_LOOKUP = _INTERN.__getitem__
 
 
 def _new_combo(mask: int, code: int) -> Combo:
@@ -408,6 +409,19 @@ def _by_top(c: Combo) -> int:
 
 
 _GROUPS = (None, _GroupCache(1), _GroupCache(2), _GroupCache(3), _GroupCache(4))
+
+
+class _ChunkGroups(dict):
+    """mask of the cards of three ranks (a 12-bit chunk) -> (singles, pairs, triples,
+    fours of a kind) in it, each ordered by key card."""
+
+    def __missing__(self, mask: int) -> tuple[tuple[Combo, ...], ...]:
+        result = (_GROUPS[1][mask], _GROUPS[2][mask], _GROUPS[3][mask], _GROUPS[4][mask])
+        self[mask] = result
+        return result
+
+
+_CHUNK_GROUPS = _ChunkGroups()  # at most 5 * 4096 entries
 _CHUNKS = (0xFFF, 0xFFF << 12, 0xFFF << 24, 0xFFF << 36, 0xF << 48)
 
 
@@ -707,34 +721,41 @@ def _window_masks(m: int, first: int, last: int, table: tuple) -> list[int]:
 
 
 def _to_combos(masks: list[int], code: int) -> list[Combo]:
-    get = _INTERN.get
-    return [get(x) or _new_combo(x, code) for x in masks]
+    """The combos of these masks (all of kind ``code``), made where not yet kept."""
+    try:
+        return list(map(_LOOKUP, masks))  # the usual case: all are kept already
+    except KeyError:
+        get = _INTERN.get
+        return [get(x) or _new_combo(x, code) for x in masks]
 
 
 def _all_runs(m: int, pres: int, table: tuple, min_len: int) -> list[int]:
     """Masks of every sequence (table _RANK_BITS) or double sequence (_RANK_PAIRS) of at
     least ``min_len`` ranks in ``m``, where ``pres`` marks the usable ranks; ordered by
-    length, then key card."""
-    by_len: dict[int, list[int]] = {}
-    for first, last in _RUNS[pres]:
-        parts = [table[r][(m >> (4 * r)) & 0xF] for r in range(first, last + 1)]
-        count = last - first + 1
-        for i in range(count - min_len + 1):
-            partial = parts[i]
-            for j in range(i + 1, count):
-                partial = [x | b for b in parts[j] for x in partial]
-                length = j - i + 1
-                if length >= min_len:
-                    if length in by_len:
-                        by_len[length] += partial
-                    else:
-                        by_len[length] = list(partial)
-    if len(by_len) == 1:
-        for masks in by_len.values():
-            return masks
+    length, then key card (then the cards below it, from the top down)."""
     out: list[int] = []
-    for length in sorted(by_len):
-        out += by_len[length]
+    work = []
+    longest = 0
+    for first, last in _RUNS[pres]:
+        count = last - first + 1
+        if count < min_len:
+            continue
+        parts = [table[r][(m >> (4 * r)) & 0xF] for r in range(first, last + 1)]
+        # every window of three ranks, then longer windows grown from them
+        threes = [[x | y | z for z in parts[i + 2] for y in parts[i + 1] for x in parts[i]]
+                  for i in range(count - 2)]
+        if min_len == 3:
+            for masks in threes:
+                out += masks
+        work.append((parts, threes))
+        if count > longest:
+            longest = count
+    for length in range(4, longest + 1):
+        for parts, grown in work:
+            for i in range(len(parts) - length + 1):
+                grown[i] = masks = [x | b for b in parts[i + length - 1] for x in grown[i]]
+                if length >= min_len:
+                    out += masks
     return out
 
 
@@ -772,24 +793,20 @@ def _sequences_above(m: int, length: int, top: int, width: int) -> list[Combo]:
 
 def _all_plays(m: int) -> list[Combo]:
     """Every combination in the hand ``m``, in the order of :func:`legal_plays`."""
-    g1, g2, g3, g4 = _GROUPS[1], _GROUPS[2], _GROUPS[3], _GROUPS[4]
-    c0, c1, c2, c3, c4 = m & 0xFFF, m & 0xFFF000, m & 0xFFF000000, m & 0xFFF000000000, m & 0xF000000000000
-    out = g1[c0] + g1[c1] + g1[c2] + g1[c3] + g1[c4]
+    chunks = _CHUNK_GROUPS
+    a, b, c, d, e = (chunks[m & 0xFFF], chunks[m & 0xFFF000], chunks[m & 0xFFF000000],
+                     chunks[m & 0xFFF000000000], chunks[m & 0xF000000000000])
+    out = [*a[0], *b[0], *c[0], *d[0], *e[0]]
     pp = _pair_presence(m)
     if pp:
-        out += g2[c0] + g2[c1] + g2[c2] + g2[c3] + g2[c4]
-        if _triple_presence(m):
-            out += g3[c0] + g3[c1] + g3[c2] + g3[c3] + g3[c4]
-            if _quad_presence(m):
-                out += g4[c0] + g4[c1] + g4[c2] + g4[c3] + g4[c4]
-    out = list(out)
+        out += [*a[1], *b[1], *c[1], *d[1], *e[1], *a[2], *b[2], *c[2], *d[2], *e[2],
+                *a[3], *b[3], *c[3], *d[3], *e[3]]
     pres = _presence(m) & _SPREAD_NO_TWO
     if pres & pres >> 4 & pres >> 8:
-        get = _INTERN.get
-        out += [get(x) or _new_combo(x, SEQUENCE) for x in _all_runs(m, pres, _RANK_BITS, 3)]
+        out += _to_combos(_all_runs(m, pres, _RANK_BITS, 3), SEQUENCE)
         pp &= _SPREAD_NO_TWO
         if pp & pp >> 4 & pp >> 8:
-            out += [get(x) or _new_combo(x, DOUBLE_SEQUENCE) for x in _all_runs(m, pp, _RANK_PAIRS, 3)]
+            out += _to_combos(_all_runs(m, pp, _RANK_PAIRS, 3), DOUBLE_SEQUENCE)
     return out
 
 
