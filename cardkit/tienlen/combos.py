@@ -334,7 +334,6 @@ def _shape_name(code: int, size: int) -> str:
 _INTERN_LIMIT = 400_000
 _CACHE_LIMIT = 50_000
 _INTERN: dict[int, Combo] = {}
-_LOOKUP = _INTERN.__getitem__
 
 
 def _new_combo(mask: int, code: int) -> Combo:
@@ -722,11 +721,8 @@ def _window_masks(m: int, first: int, last: int, table: tuple) -> list[int]:
 
 def _to_combos(masks: list[int], code: int) -> list[Combo]:
     """The combos of these masks (all of kind ``code``), made where not yet kept."""
-    try:
-        return list(map(_LOOKUP, masks))  # the usual case: all are kept already
-    except KeyError:
-        get = _INTERN.get
-        return [get(x) or _new_combo(x, code) for x in masks]
+    get = _INTERN.get
+    return [c if (c := get(x)) is not None else _new_combo(x, code) for x in masks]
 
 
 def _all_runs(m: int, pres: int, table: tuple, min_len: int) -> list[int]:
@@ -756,6 +752,54 @@ def _all_runs(m: int, pres: int, table: tuple, min_len: int) -> list[int]:
                 grown[i] = masks = [x | b for b in parts[i + length - 1] for x in grown[i]]
                 if length >= min_len:
                     out += masks
+    return out
+
+
+class _Threes(dict):
+    """mask of the cards of three consecutive ranks (each present) -> (masks, combos) of
+    every sequence of those three ranks, ordered by key card."""
+
+    def __missing__(self, key: int) -> tuple[tuple[int, ...], tuple[Combo, ...]]:
+        if len(self) >= _CACHE_LIMIT:
+            self.clear()
+        first = ((key & -key).bit_length() - 1) >> 2
+        a, b, c = (_RANK_BITS[r][(key >> (4 * r)) & 0xF] for r in range(first, first + 3))
+        masks = tuple(x | y | z for z in c for y in b for x in a)
+        result = (masks, tuple(_to_combos(list(masks), SEQUENCE)))
+        self[key] = result
+        return result
+
+
+_THREES = _Threes()
+_WINDOW3 = tuple(_WINDOW[s][3] for s in range(10))
+
+
+def _all_sequences(m: int, pres: int) -> list[Combo]:
+    """Every sequence in ``m`` (``pres``: the ranks 3..A present), ordered by length,
+    then key card (then the cards below it, from the top down)."""
+    out: list[Combo] = []
+    work = []
+    longest = 0
+    threes = _THREES
+    for first, last in _RUNS[pres]:
+        grown = []
+        for s in range(first, last - 1):
+            masks, combos = threes[m & _WINDOW3[s]]
+            out += combos
+            grown.append(masks)
+        if last - first >= 3:
+            parts = [_RANK_BITS[r][(m >> (4 * r)) & 0xF] for r in range(first, last + 1)]
+            work.append((parts, grown))
+            if last - first + 1 > longest:
+                longest = last - first + 1
+    if work:
+        longer: list[int] = []
+        for length in range(4, longest + 1):
+            for parts, grown in work:
+                for i in range(len(parts) - length + 1):
+                    grown[i] = masks = [x | b for b in parts[i + length - 1] for x in grown[i]]
+                    longer += masks
+        out += _to_combos(longer, SEQUENCE)
     return out
 
 
@@ -803,7 +847,7 @@ def _all_plays(m: int) -> list[Combo]:
                 *a[3], *b[3], *c[3], *d[3], *e[3]]
     pres = _presence(m) & _SPREAD_NO_TWO
     if pres & pres >> 4 & pres >> 8:
-        out += _to_combos(_all_runs(m, pres, _RANK_BITS, 3), SEQUENCE)
+        out += _all_sequences(m, pres)
         pp &= _SPREAD_NO_TWO
         if pp & pp >> 4 & pp >> 8:
             out += _to_combos(_all_runs(m, pp, _RANK_PAIRS, 3), DOUBLE_SEQUENCE)
