@@ -26,7 +26,7 @@ def snapshot(state):
     return (
         repr(state), list(state._hands), state._table, state._owner, state._cur,
         list(state._inround), list(state._out), state._required, list(state._log),
-        list(state._totals), len(state.round_results), state._rng.getstate(), state._game,
+        list(state._totals), len(state.round_results), state._game,
         [None if k is None else (k[0], k[1]) for k in state._leads],
     )
 
@@ -45,6 +45,7 @@ def run(state, moves):
 def test_new_game_deals_13_cards_each_and_the_holder_of_3_spades_leads():
     for seed in range(20):
         state = new_game(seed=seed)
+        assert not state.round_results
         hands = [state.hand(p) for p in range(4)]
         assert all(len(h) == 13 for h in hands)
         assert len({c for h in hands for c in h}) == 52
@@ -75,6 +76,8 @@ def test_with_fewer_players_the_lowest_dealt_card_leads_when_3_spades_is_out(pla
     found = 0
     for seed in range(60):
         state = new_game(Rules(players=players), seed=seed)
+        if state.round_results:
+            continue  # an instant win at the deal
         hands = [state.hand(p) for p in range(players)]
         assert all(len(h) == 13 for h in hands)
         dealt = sorted((c for h in hands for c in h), key=lambda c: (c.rank - 3) % 13 * 4 + c.suit)

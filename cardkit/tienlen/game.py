@@ -10,9 +10,9 @@ Player 1 comes Player 2, after the last seat Player 0.
 
 Everything a rule book leaves open is settled here (and tested):
 
-- The deal: the deck is shuffled by the state's own ``random.Random`` (made from the
-  match's seed, so the same seed deals the same match on every machine) and dealt
-  one card at a time, Player 0 first.  With two or three players the cards left
+- The deal: each game's deck is shuffled by a ``random.Random`` made from the match's
+  seed and the game's number (so the same seed deals the same games on every machine,
+  whatever is played) and dealt one card at a time, Player 0 first.  With two or three players the cards left
   over stay out of play, face down.
 - First game: the holder of 3♠ leads and the first play must contain 3♠; when 3♠ is
   out of play (two or three players) the holder of the lowest dealt card leads and
@@ -321,7 +321,7 @@ class TienLenState:
 
     __slots__ = (
         "rules", "num_players", "seed", "deal_code", "round_results",
-        "_rng", "_hands", "_dealt", "_totals", "_game", "_cur", "_table", "_owner",
+        "_hands", "_dealt", "_totals", "_game", "_cur", "_table", "_owner",
         "_inround", "_out", "_required", "_leader", "_start", "_log", "_events", "_cursor", "_leads",
         "_winner", "_quad_pair", "_ladder", "_rejoin", "_after",
     )
@@ -345,7 +345,6 @@ class TienLenState:
         except ValueError:
             self.deal_code = None
         self.round_results: list[GameResult] = []
-        self._rng = random.Random(seed)
         self._totals = [0] * n
         self._game = 0
         self._winner: Optional[int] = None
@@ -403,8 +402,10 @@ class TienLenState:
 
     def _deal(self, previous_winner: Optional[int]) -> None:
         n = self.num_players
-        # shuffle: sort the cards by 52 random numbers from the match's generator
-        rnd = self._rng.random
+        # Each game's deal comes from its own generator, made from the match's seed and
+        # the game's number: the same seed deals the same games on every machine, and a
+        # clone needs no copy of a generator.  Shuffle = sort the cards by 52 random keys.
+        rnd = random.Random(f"tienlen {self.seed} game {self._game + 1}").random
         keys = [rnd() for _ in _DECK]
         deck = sorted(_DECK, key=keys.__getitem__)
         bits = _BIT_OF_INDEX
@@ -734,7 +735,7 @@ class TienLenState:
         return list(self._events)
 
     def clone(self) -> "TienLenState":
-        """An independent copy (with its own copy of the random generator)."""
+        """An independent copy: acting on one never changes the other."""
         new = object.__new__(TienLenState)
         for name in ("rules", "num_players", "seed", "deal_code", "_dealt", "_totals", "_game",
                      "_cur", "_table", "_owner", "_required", "_leader", "_start", "_winner", "_quad_pair",
@@ -749,9 +750,6 @@ class TienLenState:
         new._events = list(self._events)
         new._cursor = list(self._cursor)
         new._leads = list(self._leads)
-        rng = random.Random()
-        rng.setstate(self._rng.getstate())
-        new._rng = rng
         return new
 
     def __repr__(self) -> str:
