@@ -13,10 +13,13 @@ Combinations (:class:`Combo`)
 
 How it is fast
     A hand is a 52-bit integer: bit ``card_key(card)`` is set when the card is in the
-    hand, so the four cards of a rank sit side by side in one 4-bit "nibble".
-    Combinations are built once per pattern of cards and kept in small caches keyed
-    by the bits of the ranks they use; :func:`legal_plays` then only glues cached
-    tuples together.
+    hand, so the four cards of a rank sit side by side in one 4-bit "nibble", and
+    questions such as "which ranks hold a pair?" are a few integer operations on the
+    whole hand.  Each combination is made once and kept (by its bits); the singles,
+    pairs, triples and fours of every three-rank chunk of a hand, and the sequences of
+    every three-rank window, are kept in caches keyed by those bits, so listing the
+    plays of a hand mostly glues cached tuples together.  Longer sequences are grown
+    from the three-rank windows.  All caches are bounded.
 """
 
 from __future__ import annotations
@@ -54,7 +57,6 @@ MAX_HAND = 13
 # Card order.  "t" below is a card's place in Tiến Lên order: 4 * rank_place + suit,
 # where rank_place is 0 for a 3 … 11 for an ace, 12 for a 2.
 
-_RANK_OF_PLACE = (3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 1, 2)  # Rank values, low to high
 _RANK_CODE = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 _RANK_WORD = ("3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace", "2")
 _RANK_PLURAL = ("3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "queens", "kings", "aces", "2s")
@@ -129,7 +131,6 @@ def _bits(mask: int) -> list[int]:
 _SPREAD = sum(1 << (4 * r) for r in range(13))        # bit 0 of every rank's nibble
 _SPREAD_NO_TWO = sum(1 << (4 * r) for r in range(12))  # ... ranks 3 to A only
 _RANK_MASK = tuple(0xF << (4 * r) for r in range(13))
-_FULL = (1 << 52) - 1
 _TWOS = 0xF << 48
 _BELOW_RANK = tuple((1 << (4 * r)) - 1 for r in range(14))  # every card of a rank place < r
 
@@ -156,7 +157,6 @@ def _quad_presence(m: int) -> int:
 SINGLE, PAIR, TRIPLE, FOUR, SEQUENCE, DOUBLE_SEQUENCE = range(6)
 KINDS = ("single", "pair", "triple", "four_of_a_kind", "sequence", "double_sequence")
 """The six kinds of combination, in the order :func:`legal_plays` lists them."""
-_KIND_CODE = {name: i for i, name in enumerate(KINDS)}
 
 
 class Combo:
