@@ -10,9 +10,9 @@ Player 1 comes Player 2, after the last seat Player 0.
 
 Everything a rule book leaves open is settled here (and tested):
 
-- The deal: each game's deck is shuffled by a ``random.Random`` made from the match's
-  seed and the game's number (so the same seed deals the same games on every machine,
-  whatever is played) and dealt one card at a time, Player 0 first.  With two or three players the cards left
+- The deal: the decks of a match come one per game from one ``random.Random(seed)``
+  (so the same seed deals the same games on every machine, whatever is played); each
+  is dealt one card at a time, Player 0 first.  With two or three players the cards left
   over stay out of play, face down.
 - First game: the holder of 3♠ leads and the first play must contain 3♠; when 3♠ is
   out of play (two or three players) the holder of the lowest dealt card leads and
@@ -307,6 +307,29 @@ def _actions_of(entries) -> list[tuple[int, Action]]:
 _ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 
 
+class _Decks:
+    """The shuffled decks of a match, one per game, made on demand from one
+    ``random.Random(seed)``: the k-th game is always dealt from the k-th deck, whatever
+    was played, so the same seed deals the same games on every machine.  Clones of a
+    state share this object safely (it only grows, and the same way for every clone),
+    which keeps ``clone()`` cheap.  A deck is a tuple of 52 card bits; a shuffle sorts
+    the cards by 52 random keys."""
+
+    __slots__ = ("rng", "decks")
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.decks: list[tuple[int, ...]] = []
+
+    def deck(self, game: int) -> tuple[int, ...]:
+        decks = self.decks
+        while len(decks) <= game:
+            rnd = self.rng.random
+            keys = [rnd() for _ in _DECK]
+            decks.append(tuple(_BIT_OF_INDEX[i] for i in sorted(_DECK, key=keys.__getitem__)))
+        return decks[game]
+
+
 def _name(p: int) -> str:
     return f"Player {p}"
 
@@ -322,7 +345,7 @@ class TienLenState:
     __slots__ = (
         "rules", "num_players", "seed", "deal_code", "round_results",
         "_hands", "_dealt", "_totals", "_game", "_cur", "_table", "_owner",
-        "_inround", "_out", "_required", "_leader", "_start", "_log", "_events", "_cursor", "_leads",
+        "_inround", "_out", "_required", "_leader", "_start", "_log", "_events", "_cursor", "_leads", "_decks",
         "_winner", "_quad_pair", "_ladder", "_rejoin", "_after",
     )
 
@@ -355,6 +378,7 @@ class TienLenState:
         self._log: list = []
         self._events: list[Event] = []
         self._cursor = [0, None, -1]  # for writing events: game, table, its player
+        self._decks = _Decks(seed)
         if _hands is None:
             self._deal(None)
         else:
@@ -402,16 +426,8 @@ class TienLenState:
 
     def _deal(self, previous_winner: Optional[int]) -> None:
         n = self.num_players
-        # Each game's deal comes from its own generator, made from the match's seed and
-        # the game's number: the same seed deals the same games on every machine, and a
-        # clone needs no copy of a generator.  Shuffle = sort the cards by 52 random keys.
-        rnd = random.Random(f"tienlen {self.seed} game {self._game + 1}").random
-        keys = [rnd() for _ in _DECK]
-        deck = sorted(_DECK, key=keys.__getitem__)
-        bits = _BIT_OF_INDEX
-        hands = [0] * n
-        for i in range(13 * n):
-            hands[i % n] |= bits[deck[i]]
+        deck = self._decks.deck(self._game)  # the deck of the next game
+        hands = [sum(deck[p:13 * n:n]) for p in range(n)]
         self._start_game(hands, previous_winner, free_lead=previous_winner is not None)
 
     def _start_game(self, hands: list[int], leader: Optional[int], free_lead: bool) -> None:
@@ -523,8 +539,10 @@ class TienLenState:
             return plays
         if table.code == 0:  # a single: the commonest case, written out for speed
             top = table.top
-            g1 = _SINGLES
             hi = m & _ABOVE[top]
+            if not hi and top < 48:
+                return [PASS]
+            g1 = _SINGLES
             plays = [*g1[hi & 0xFFF], *g1[hi & 0xFFF000], *g1[hi & 0xFFF000000],
                      *g1[hi & 0xFFF000000000], *g1[hi & 0xF000000000000]]
             if top >= 48:
@@ -750,6 +768,7 @@ class TienLenState:
         new._events = list(self._events)
         new._cursor = list(self._cursor)
         new._leads = list(self._leads)
+        new._decks = self._decks  # shared: it only ever grows, the same way for both
         return new
 
     def __repr__(self) -> str:
