@@ -492,16 +492,15 @@ class LeastScoreState:
         for c in cards:
             hand.remove(c)
         take = action.take
-        dead = self._dead
         if take is None:
             if not self._deck:
                 self._reshuffle()
             card = self._deck.pop()
-            dead.extend(self._open)
+            self._dead.extend(self._open)
             where = "the top card of the deck"
         else:
             card = take
-            dead.extend(c for c in self._open if c is not take)
+            self._dead.extend(c for c in self._open if c is not take)
             where = f"{take} from the open cards"
         hand.append(card)
         hand.sort(key=_index)
