@@ -265,6 +265,9 @@ SCORING_CASES = [
     (["2S 3S 3D KS", "2H 6H QH", "9H 10D KH"], "AS AH AD", Rules(players=3), [9, 9, 20], [0, 0, 11]),
     (["2S 3S 3D KS", "2H 6H QH", "9H 10D KH"], "AS AH AD", Rules(players=3, tie_is_success=False),
      [9, 9, 20], [20, 0, 0]),
+    # a failed declaration that costs nothing is still a failure
+    (["2S 3S 3D KS", "2H 6H QH", "9H 10D KH"], "AS AH AD", Rules(players=3, tie_is_success=False, penalty=0),
+     [9, 9, 20], [0, 0, 0]),
 ]
 
 
@@ -285,7 +288,8 @@ def test_worked_example_5_in_a_match(hands, tops, rules, totals, scores):
     assert list(result.scores) == scores == round_scores(totals, 0, rules)
     assert result.declarer == 0 and result.declarer_total == totals[0]
     assert result.lowest_other == min(totals[1:])
-    assert result.success == (scores[0] == 0)
+    assert result.success == (totals[0] < totals[1] or (totals[0] == totals[1] and rules.tie_is_success))
+    verdict = "succeeds" if result.success else "fails"
     assert result.explanation == score_explanation(totals, 0, rules)
     assert all(hand_total(h) == t for h, t in zip(result.hands, totals))
     assert result.players == (0, 1, 2) and result.knocked_out == ()
@@ -296,6 +300,7 @@ def test_worked_example_5_in_a_match(hands, tops, rules, totals, scores):
     assert state.events[i].text == f"Player 0 declares with a total of {totals[0]}."
     assert "shows" in state.events[i + 1].text and f"total {totals[0]}" in state.events[i + 1].text
     assert result.explanation in state.events[i + 4].text
+    assert state.events[i + 4].text.startswith(f"Player 0's declaration {verdict}.")
     assert str(result).startswith("Round 1: Player 0 declares and ")
     # the next round is dealt, one seat further on
     assert state.round_number == 2 and state.first_player == 1 and state.dealer == 0

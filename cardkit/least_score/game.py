@@ -33,6 +33,7 @@ from .rules import (
     _kind,
     _rules,
     _scores,
+    _succeeds,
     _VALUE,
     display_order,
     score_explanation,
@@ -536,7 +537,7 @@ class LeastScoreState:
             self._log(s, "reveal", f"{_name(s)} shows {_text(self._hands[s])}: total {t}.")
         scores = _scores(totals, at, self.rules)
         low = min(t for i, t in enumerate(totals) if i != at)
-        success = scores[at] == 0
+        success = _succeeds(d, low, self.rules)
         explanation = score_explanation(totals, at, self.rules, names=[_name(s) for s in seats])
         n = self.num_players
         round_scores = [0] * n
