@@ -143,3 +143,24 @@ def test_greedy_and_random_mixed_tables_end(seed, players):
     bots = [greedy_bot if p % 2 else random_bot for p in range(players)]
     state = play_out(new_game(Rules(players=players), seed=seed), bots, seed=seed, max_steps=50_000)
     assert state.is_terminal()
+
+
+@settings(max_examples=15, deadline=None)
+@given(SEEDS, st.integers(min_value=2, max_value=8), st.booleans())
+def test_what_the_greedy_bot_infers_is_true(seed, players, first_open_card):
+    """The deck is always among the bot's deck candidates, and the cards it thinks
+    another player holds are really in that hand."""
+    from cardkit.least_score.bots import deck_candidates, known_opponent_cards
+
+    state = new_game(Rules(players=players, first_open_card=first_open_card), seed=seed)
+    rng = random.Random(seed)
+    for _ in range(300):
+        if state.is_terminal():
+            break
+        for p in state.players_in():
+            obs = state.observation(p)
+            assert set(state._deck) <= deck_candidates(obs)
+            for q, cards in known_opponent_cards(obs).items():
+                assert set(cards) <= set(state.hand(q))
+        bot = greedy_bot if rng.random() < 0.5 else random_bot
+        state.apply_action(bot(state.observation(state.current_player()), rng))

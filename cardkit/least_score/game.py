@@ -528,13 +528,14 @@ class LeastScoreState:
 
     def _declare(self) -> None:
         p = self._current
-        seats = self._seats_from(self._first)
+        order = self._seats_from(self._first)  # who played this round, in turn order
+        seats = sorted(order)  # scored and explained in seat order
         totals = [sum(_VALUE[c.index] for c in self._hands[s]) for s in seats]
         at = seats.index(p)
         d = totals[at]
         self._log(p, "declare", f"{_name(p)} declares with a total of {d}.")
-        for s, t in zip(seats, totals):
-            self._log(s, "reveal", f"{_name(s)} shows {_text(self._hands[s])}: total {t}.")
+        for s in self._seats_from(p):  # the hands are shown from the declarer clockwise
+            self._log(s, "reveal", f"{_name(s)} shows {_text(self._hands[s])}: total {totals[seats.index(s)]}.")
         scores = _scores(totals, at, self.rules)
         low = min(t for i, t in enumerate(totals) if i != at)
         success = _succeeds(d, low, self.rules)
@@ -555,7 +556,7 @@ class LeastScoreState:
                                       f"{self.rules.threshold}, and is knocked out.")
         self.round_results.append(RoundResult(
             round_number=self._round,
-            players=tuple(seats),
+            players=tuple(order),
             hands=tuple(tuple(h) for h in self._hands),
             totals=tuple(seat_totals),
             declarer=p,
@@ -605,7 +606,7 @@ class LeastScoreState:
             open_cards=self._open,
             open_from=self._open_from,
             turned_up=self._turned_up,
-            hand_sizes=tuple(len(h) for h in self._hands),
+            hand_sizes=tuple(map(len, self._hands)),
             deck_size=len(self._deck),
             dead_size=len(self._dead),
             dead_cards=tuple(self._dead),
