@@ -220,10 +220,6 @@ def _rank_text(ranks: Sequence[int]) -> str:
     return "-".join(Rank(r).code for r in ranks)
 
 
-def _is_run_mask(mask: int, n: int) -> bool:
-    return mask in _RUN_MASKS.get(n, ())
-
-
 # --- the kind of a discard [3] -------------------------------------------------------
 
 def _kind(idx: Sequence[int], one_suit: bool) -> Optional[str]:
@@ -319,12 +315,13 @@ def why_illegal(cards: CardsLike, rules: Optional[Rules] = None) -> Optional[str
         if n == 3:
             return (f"a pair plus another card is not a group: discard the two {rank_name} "
                     "on their own, or the other card on its own")
-        if len(suits) == 1:  # cannot happen: one suit has no repeated rank
-            return None  # pragma: no cover
+        if most == 4:
+            extra = [c for c in cs if counts[c.rank] != 4]
+            return (f"four of a kind is discarded on its own: {_fmt(extra)} can't go with them")
         return (f"{_fmt(cs)} is neither a run (5 cards of consecutive ranks, so no two of "
                 f"the same rank) nor a flush (5 cards of one suit)")
     mask = _mask(ranks)
-    if _is_run_mask(mask, n):
+    if mask in _RUN_MASKS[n]:
         # consecutive ranks, so only the one-suit option can stop it
         order = _RUN_MASKS[n][mask]
         by_rank = {c.rank: c for c in cs}
