@@ -17,11 +17,10 @@ The rule numbers in brackets ([3], [6] …) are those of the rules file
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import combinations, product
 from typing import Iterable, Optional, Sequence, Union
 
-from ..cards import Card, CardLike, Rank, to_cards
+from ..cards import Card, CardLike, Rank, cards_text, to_cards
 from ..errors import CardkitError, RulesError
 
 __all__ = [
@@ -221,10 +220,6 @@ def _rank_text(ranks: Sequence[int]) -> str:
     return "-".join(Rank(r).code for r in ranks)
 
 
-def _is_run_mask(mask: int, n: int) -> bool:
-    return mask in _RUN_MASKS.get(n, ())
-
-
 # --- the kind of a discard [3] -------------------------------------------------------
 
 def _kind(idx: Sequence[int], one_suit: bool) -> Optional[str]:
@@ -266,10 +261,6 @@ def discard_kind(cards: CardsLike, rules: Optional[Rules] = None) -> Optional[st
     return _kind([c.index for c in cs], r.runs_one_suit)
 
 
-def _fmt(cards: Sequence[Card]) -> str:
-    return " ".join(str(c) for c in cards)
-
-
 def why_illegal(cards: CardsLike, rules: Optional[Rules] = None) -> Optional[str]:
     """Why these cards cannot be discarded together, in words a learner understands;
     ``None`` when they are a legal discard.
@@ -299,10 +290,10 @@ def why_illegal(cards: CardsLike, rules: Optional[Rules] = None) -> Optional[str
         counts[x] = counts.get(x, 0) + 1
     most = max(counts.values())
     if n == 2:
-        return f"{_fmt(cs)} is not a pair: a pair is two cards of the same rank"
+        return f"{cards_text(cs)} is not a pair: a pair is two cards of the same rank"
     if most == 3:
         extra = [c for c in cs if counts[c.rank] != 3]
-        tail = f" (and {_fmt(extra)} can't go with them)" if extra else ""
+        tail = f" (and {cards_text(extra)} can't go with them)" if extra else ""
         return "three of a kind can't be discarded — discard two of them, or all four" + tail
     if n == 4:
         if most == 2 and len(counts) == 2:
@@ -320,16 +311,17 @@ def why_illegal(cards: CardsLike, rules: Optional[Rules] = None) -> Optional[str
         if n == 3:
             return (f"a pair plus another card is not a group: discard the two {rank_name} "
                     "on their own, or the other card on its own")
-        if len(suits) == 1:  # cannot happen: one suit has no repeated rank
-            return None  # pragma: no cover
-        return (f"{_fmt(cs)} is neither a run (5 cards of consecutive ranks, so no two of "
+        if most == 4:
+            extra = [c for c in cs if counts[c.rank] != 4]
+            return (f"four of a kind is discarded on its own: {cards_text(extra)} can't go with them")
+        return (f"{cards_text(cs)} is neither a run (5 cards of consecutive ranks, so no two of "
                 f"the same rank) nor a flush (5 cards of one suit)")
     mask = _mask(ranks)
-    if _is_run_mask(mask, n):
+    if mask in _RUN_MASKS[n]:
         # consecutive ranks, so only the one-suit option can stop it
         order = _RUN_MASKS[n][mask]
         by_rank = {c.rank: c for c in cs}
-        shown = _fmt([by_rank[x] for x in order])
+        shown = cards_text([by_rank[x] for x in order])
         suit_names = _and_list([s.label for s in sorted(suits)])
         return (f"{shown} is not a run under these rules: runs must be all one suit "
                 f"(runs_one_suit), and these cards mix {suit_names}")
@@ -342,7 +334,7 @@ def why_illegal(cards: CardsLike, rules: Optional[Rules] = None) -> Optional[str
     if n == 3:
         return (f"{_rank_text(ranks)} is not a run: three cards go together only as a run "
                 "of consecutive ranks, such as 2-3-4 or Q-K-A")
-    return (f"{_fmt(cs)} is neither a run (5 cards of consecutive ranks) nor a flush "
+    return (f"{cards_text(cs)} is neither a run (5 cards of consecutive ranks) nor a flush "
             "(5 cards of one suit)")
 
 
@@ -380,48 +372,71 @@ def display_order(cards: Iterable[Card]) -> tuple[Card, ...]:
     return group
 
 
-@lru_cache(maxsize=1 << 16)
-def _groups_of(mask: int, one_suit: bool) -> tuple[tuple[Card, ...], ...]:
-    """Every legal discard of the hand whose card indexes are the bits of ``mask``."""
-    hand = [Card.from_index(i) for i in range(52) if mask >> i & 1]
+_SINGLES = tuple((Card.from_index(i),) for i in range(52))
+
+# For a mask of ranks held (bit 0 = ace … bit 12 = king): the runs inside it, each as
+# (length, ranks in run order counted from 0); filled in as masks are met.
+_RUNS_IN: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {}
+
+
+def _runs_in(rank_mask: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    runs = _RUNS_IN.get(rank_mask)
+    if runs is None:
+        runs = tuple((n, tuple(r - 1 for r in window))
+                     for n in (3, 5) for m, window in _RUN_MASKS[n].items() if rank_mask & m == m)
+        _RUNS_IN[rank_mask] = runs
+    return runs
+
+
+def _groups(hand: Sequence[Card], one_suit: bool) -> list[tuple[Card, ...]]:
+    """Every legal discard of ``hand`` (distinct cards in :func:`sort_key` order), in
+    :func:`legal_discards` order.  The engine's fast path: no checks."""
+    out = [_SINGLES[c.index] for c in hand]
+    n = len(hand)
+    if n < 2:
+        return out
     by_rank: dict[int, list[Card]] = {}
-    by_suit: dict[int, list[Card]] = {}
-    rank_mask = 0
     for c in hand:
-        by_rank.setdefault(_RANK[c.index], []).append(c)
-        by_suit.setdefault(_SUIT[c.index], []).append(c)
-        rank_mask |= _RBIT[c.index]
-    out: list[tuple[Card, ...]] = [(c,) for c in hand]
-    for same in by_rank.values():
-        if len(same) >= 2:
-            out.extend(combinations(same, 2))
-    for same in by_rank.values():
-        if len(same) == 4:
-            out.append(tuple(same))
-    runs5: set[tuple[Card, ...]] = set()
-    for n in (3, 5):
-        for window_mask, window in _RUN_MASKS[n].items():
-            if rank_mask & window_mask != window_mask:
-                continue
-            for group in product(*(by_rank[x] for x in window)):
-                if one_suit and any(c.suit != group[0].suit for c in group):
-                    continue
+        r = c.index >> 2
+        same = by_rank.get(r)
+        if same is None:
+            by_rank[r] = [c]
+        else:
+            same.append(c)
+    if len(by_rank) < n:  # some rank is held twice or more
+        fours = []
+        for same in by_rank.values():
+            if len(same) > 1:
+                out.extend(combinations(same, 2))
+                if len(same) == 4:
+                    fours.append(tuple(same))
+        out.extend(fours)
+    if len(by_rank) >= 3:
+        rank_mask = 0
+        for r in by_rank:
+            rank_mask |= 1 << r
+        runs5 = []
+        for length, window in _runs_in(rank_mask):
+            for group in product(*[by_rank[r] for r in window]):
+                if one_suit:
+                    suit = group[0].index & 3
+                    if any(c.index & 3 != suit for c in group):
+                        continue
                 out.append(group)
-                if n == 5:
-                    runs5.add(tuple(sorted(group, key=sort_key)))
-    for same in by_suit.values():
-        if len(same) >= 5:
-            for group in combinations(same, 5):
-                if group not in runs5:  # a straight flush is listed once, as a run
-                    out.append(group)
-    return tuple(out)
-
-
-def _hand_mask(cards: Iterable[Card]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c.index
-    return m
+                if length == 5:
+                    runs5.append(set(group))
+    else:
+        runs5 = []
+    if n >= 5:
+        by_suit: dict[int, list[Card]] = {}
+        for c in hand:
+            by_suit.setdefault(c.index & 3, []).append(c)
+        for same in by_suit.values():
+            if len(same) >= 5:
+                for group in combinations(same, 5):
+                    if set(group) not in runs5:  # a straight flush is listed once, as a run
+                        out.append(group)
+    return out
 
 
 def legal_discards(hand: CardsLike, rules: Optional[Rules] = None) -> list[tuple[Card, ...]]:
@@ -435,7 +450,7 @@ def legal_discards(hand: CardsLike, rules: Optional[Rules] = None) -> list[tuple
     ['A♣', '2♦', '3♠', '9♣', '9♥', '9♣ 9♥', 'A♣ 2♦ 3♠']
     """
     r = _rules(rules)
-    return list(_groups_of(_hand_mask(_as_cards(hand)), r.runs_one_suit))
+    return _groups(sorted(_as_cards(hand), key=sort_key), r.runs_one_suit)
 
 
 # --- round scoring [6], [7] -----------------------------------------------------------
