@@ -10,6 +10,8 @@ the browser code is sent inline by anywidget.
 * :class:`EventLog` — the last few things that happened.
 * :func:`safe_callback` — turns an error in a handler into a message, not a traceback.
 * :class:`Pacer` — plays steps (bot moves) one at a time at a readable pace.
+* :class:`LeastScoreChecker`, :class:`TienLenChecker` — choose cards, be told at
+  once what they make or why they are not legal.
 
 The widgets own no rule of any game; they are told what to show.
 """
@@ -17,6 +19,7 @@ The widgets own no rule of any game; they are told what to show.
 from .hand import CardRow, Hand
 from .messages import EventLog, StatusMessage, error_text, safe_callback, show_error
 from .pacer import Pacer
+from .checkers import LeastScoreChecker, TienLenChecker
 
 __all__ = [
     "Hand",
@@ -27,4 +30,6 @@ __all__ = [
     "show_error",
     "error_text",
     "Pacer",
+    "LeastScoreChecker",
+    "TienLenChecker",
 ]
