@@ -12,6 +12,7 @@ the browser code is sent inline by anywidget.
 * :class:`Pacer` — plays steps (bot moves) one at a time at a readable pace.
 * :class:`LeastScoreChecker`, :class:`TienLenChecker` — choose cards, be told at
   once what they make or why they are not legal.
+* :class:`LeastScoreTable`, :class:`TienLenTable` — a whole match against bots.
 
 The widgets own no rule of any game; they are told what to show.
 """
@@ -20,6 +21,8 @@ from .hand import CardRow, Hand
 from .messages import EventLog, StatusMessage, error_text, safe_callback, show_error
 from .pacer import Pacer
 from .checkers import LeastScoreChecker, TienLenChecker
+from .least_score_table import LeastScoreTable
+from .tienlen_table import TienLenTable
 
 __all__ = [
     "Hand",
@@ -32,4 +35,6 @@ __all__ = [
     "Pacer",
     "LeastScoreChecker",
     "TienLenChecker",
+    "LeastScoreTable",
+    "TienLenTable",
 ]

@@ -88,7 +88,8 @@ def least_score_verdict(cards: Any, rules: Optional[ls.Rules] = None) -> tuple[O
         return False, f"Not a legal discard ({shown}): {ls.why_illegal(cards, rules)}."
     points = ls.hand_total(cards)
     worth = f"{points} point{'s' if points != 1 else ''}"
-    return True, f"{name[0].upper()}{name[1:]} ({shown}): a legal discard, worth {worth}."
+    head = f"{name[0].upper()}{name[1:]}" + ("" if len(cards) == 1 else f" ({shown})")
+    return True, f"{head}: a legal discard, worth {worth}."
 
 
 def tienlen_verdict(cards: Any, previous: Any = None,
