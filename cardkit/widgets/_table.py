@@ -118,7 +118,6 @@ class TableBase(widgets.VBox):
                                           layout=widgets.Layout(width="auto"))
         self.code_button.add_class("ck-play-deal")
         self.code_button.on_click(safe_callback(self.status, lambda _b: self.start_deal(self.code_box.value)))
-        self.code_box.on_submit(safe_callback(self.status, lambda _t: self.start_deal(self.code_box.value)))
         self.new_button = widgets.Button(description="New match", button_style="",
                                          tooltip="Start a new match with the settings above",
                                          layout=widgets.Layout(width="auto"))
