@@ -254,6 +254,11 @@ def test_ls_full_match_through_the_table(level):
         assert ("You" if p == 0 else f"Player {p}") in t.status.text
     assert t.take(None) is False and "match is over" in t.status.text
     assert t.next_round() is False
+    # "Play again" starts a fresh match with the same settings
+    assert shown(t.again_button)
+    t.again_button.click()
+    assert not t.state.is_terminal() and t.pending is None and t.state.rules.threshold == 30
+    assert not shown(t.again_button) or not shown(t.result_area)
 
 
 # =====================================================================================
@@ -353,7 +358,7 @@ def test_tl_game_end_shows_order_points_and_next_lead(monkeypatch):
     text = t.result_text.value
     assert "1st: You — 4 − 1 = 3 points" in text
     assert "The match is over" in text and "You win" in t.status.text
-    assert not shown(t.next_button)
+    assert not shown(t.next_button) and shown(t.again_button)
     assert t.play() is False and "match is over" in t.status.text
 
 

@@ -28,7 +28,7 @@ import ipywidgets as widgets
 from .. import least_score as ls
 from ..cards import Card, cards_text
 from ..errors import CardkitError
-from ._table import HUMAN, WRAP, TableBase, esc, hidden, player_name, resolve_bots, resolve_seed
+from ._table import HUMAN, TableBase, wrap_row, esc, hidden, player_name, resolve_bots, resolve_seed
 from .checkers import least_score_verdict
 from .hand import CardRow, Hand
 from .messages import StatusMessage, safe_callback
@@ -139,10 +139,9 @@ class LeastScoreTable(TableBase):
                                                  style={"description_width": "initial"},
                                                  layout=widgets.Layout(width="10em"))
         self._set_controls()
-        controls = widgets.HBox([self.opponents_choice, self.level_choice, self.threshold_choice,
-                                 self.new_button], layout=widgets.Layout(**WRAP, gap="4px 10px"))
-        deal = widgets.HBox([self.code_label, self.code_box, self.code_button],
-                            layout=widgets.Layout(**WRAP, gap="4px 10px"))
+        controls = wrap_row([self.opponents_choice, self.level_choice, self.threshold_choice,
+                                 self.new_button], "10px")
+        deal = wrap_row([self.code_label, self.code_box, self.code_button], "10px")
         self.intro = widgets.HTML(
             "<b>Least Score</b> — you are <b>Player 0</b>. The lowest hand total wins a round "
             "(ace 1, jack/queen/king 10). On your turn: choose cards to discard, choose a card to take, "
@@ -153,7 +152,9 @@ class LeastScoreTable(TableBase):
         self.scoreboard.add_class("ck-scoreboard")
         self.opponent_hands = [Hand(count=0, face_down=True, owner=f"Player {p}", card_width=34)
                                for p in range(1, 8)]
-        self.opponents_box = widgets.HBox(self.opponent_hands, layout=widgets.Layout(**WRAP, gap="0 18px"))
+        for h in self.opponent_hands:
+            h.layout.flex = "0 0 auto"
+        self.opponents_box = wrap_row(self.opponent_hands, "18px")
 
         # the middle
         self.open_row = CardRow((), title="Open cards", card_width=60, four_colour=self._four)
@@ -191,11 +192,10 @@ class LeastScoreTable(TableBase):
         self.hint_button.on_click(safe_callback(self.status, lambda _b: self.show_legal(not self._hints)))
         self.hand.observe(safe_callback(self.verdict, lambda _c: self._draw_verdict()), names="selected")
 
-        buttons = widgets.HBox([self.play_button, self.declare_button, self.hint_button],
-                               layout=widgets.Layout(**WRAP, gap="6px 10px"))
+        buttons = wrap_row([self.play_button, self.declare_button, self.hint_button], "10px")
         self.play_area = widgets.VBox([
             self.opponents_box,
-            widgets.HBox([self.open_row, self.deck_text], layout=widgets.Layout(**WRAP, gap="0 24px")),
+            wrap_row([self.open_row, self.deck_text], "24px"),
             self.hand, self.verdict, self.take_choice, buttons, self.declare_reason,
         ])
 
@@ -205,7 +205,7 @@ class LeastScoreTable(TableBase):
         self.result_text = widgets.HTML("")
         self.result_text.add_class("ck-round-result")
         self.result_area = widgets.VBox([self.result_title, self.result_hands, self.result_text,
-                                         widgets.HBox([self.next_button])])
+                                         wrap_row([self.next_button, self.again_button])])
         self.result_area.add_class("ck-result-area")
 
         self.children = [self.intro, controls, deal, self.status, self.scoreboard,
@@ -470,3 +470,4 @@ class LeastScoreTable(TableBase):
             text += f"<p style='margin:6px 0;font-weight:600'>{esc(self._winner_text())}</p>"
         self.result_text.value = text
         hidden(self.next_button, last)
+        hidden(self.again_button, not last)
