@@ -102,7 +102,14 @@ def test_ls_discard_and_take_through_the_buttons():
     assert t.state.current_player() == 0
     assert open_card in t.state.hand(0) and card not in t.state.hand(0)
     assert t.bot_moves == 3
+    assert "Your turn" in t.status.text
     assert any("Player 0 discards" in line for line in t.event_log.lines)
+    # drawing from the deck: the learner is told which card they took (only they see it)
+    before = set(t.state.hand(0))
+    assert t.discard(t.state.hand(0)[:1], None)
+    drawn = next(c for c in t.state.hand(0) if c not in before)
+    assert f"You took {drawn}" in t.status.text
+    assert not any(str(drawn) in line and "takes" in line for line in t.event_log.lines[-4:])
     assert any("Player 3 discards" in line for line in t.event_log.lines)
     assert t.hand.selected == ()
 

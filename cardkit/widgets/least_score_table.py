@@ -193,8 +193,8 @@ class LeastScoreTable(TableBase):
         self.hand.observe(safe_callback(self.verdict, lambda _c: self._draw_verdict()), names="selected")
 
         buttons = wrap_row([self.play_button, self.declare_button, self.hint_button], "10px")
+        # your part first, so that on a phone it is at the top; the others below
         self.play_area = widgets.VBox([
-            self.opponents_box,
             wrap_row([self.open_row, self.deck_text], "24px"),
             self.hand, self.verdict, self.take_choice, buttons, self.declare_reason,
         ])
@@ -208,8 +208,8 @@ class LeastScoreTable(TableBase):
                                          wrap_row([self.next_button, self.again_button])])
         self.result_area.add_class("ck-result-area")
 
-        self.children = [self.intro, controls, deal, self.status, self.scoreboard,
-                         self.play_area, self.result_area, self.event_log]
+        self.children = [self.intro, controls, deal, self.status, self.play_area, self.result_area,
+                         self.scoreboard, self.opponents_box, self.event_log]
 
     def _set_controls(self) -> None:
         self.opponents_choice.value = self._opponents
@@ -255,7 +255,14 @@ class LeastScoreTable(TableBase):
         if reason is not None:
             self.status.error(f"You cannot do that: {reason}.")
             return False
+        before = set(self.state.hand(HUMAN))
         self.state.apply_action(action, HUMAN)
+        if card is None:
+            drawn = [c for c in self.state.hand(HUMAN) if c not in before]
+            if drawn:
+                self._note = f"You took {drawn[0]} ({drawn[0].label}) from the top of the deck. "
+        else:
+            self._note = ""
         self.hand.selected = ()
         self._after_human()
         return True
@@ -281,6 +288,7 @@ class LeastScoreTable(TableBase):
             self.status.error(f"You cannot declare now: {reason}.")
             return False
         self.state.apply_action(ls.DECLARE, HUMAN)
+        self._note = ""
         self.hand.selected = ()
         self._after_human()
         return True
@@ -297,9 +305,12 @@ class LeastScoreTable(TableBase):
     # --- drawing ----------------------------------------------------------------------
     def _draw(self) -> None:
         st = self.state
+        if self.pending is not None or st.is_terminal():
+            self._note = ""
         obs = st.observation(HUMAN)
         showing_result = self.pending is not None
         hidden(self.play_area, showing_result)
+        hidden(self.opponents_box, showing_result)
         hidden(self.result_area, not showing_result)
         self._draw_scoreboard(obs)
         if showing_result:
@@ -415,10 +426,11 @@ class LeastScoreTable(TableBase):
             self.status.success(self._winner_text())
             return
         cur = obs.current_player
+        note = getattr(self, "_note", "")
         if cur == HUMAN:
-            self.status.info("Your turn: choose cards to discard and a card to take, or declare.")
+            self.status.info(f"{note}Your turn: choose cards to discard and a card to take, or declare.")
         else:
-            self.status.info(f"Player {cur} is playing…")
+            self.status.info(f"{note}Player {cur} is playing…")
 
     def _winner_text(self) -> str:
         st = self.state

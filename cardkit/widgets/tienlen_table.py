@@ -156,7 +156,7 @@ class TienLenTable(TableBase):
         self.hand.observe(safe_callback(self.verdict, lambda _c: self._draw_verdict()), names="selected")
 
         buttons = wrap_row([self.play_button, self.pass_button, self.hint_button], "10px")
-        self.play_area = widgets.VBox([self.opponents_box, self.alert, self.table_row, self.table_text,
+        self.play_area = widgets.VBox([self.alert, self.table_row, self.table_text,
                                        self.hand, self.verdict, buttons])
 
         self.result_title = widgets.HTML("")
@@ -166,8 +166,8 @@ class TienLenTable(TableBase):
                                          wrap_row([self.next_button, self.again_button])])
         self.result_area.add_class("ck-result-area")
 
-        self.children = [self.intro, controls, deal, self.status, self.scoreboard,
-                         self.play_area, self.result_area, self.event_log]
+        self.children = [self.intro, controls, deal, self.status, self.play_area, self.result_area,
+                         self.scoreboard, self.opponents_box, self.event_log]
 
     def _set_controls(self) -> None:
         levels = list(tl.BOTS)
@@ -258,6 +258,7 @@ class TienLenTable(TableBase):
         obs = st.observation(HUMAN)
         showing_result = self.pending is not None
         hidden(self.play_area, showing_result)
+        hidden(self.opponents_box, showing_result)
         hidden(self.result_area, not showing_result)
         self._draw_scoreboard(obs)
         if showing_result:
