@@ -163,7 +163,8 @@ class TableBase(widgets.VBox):
         try:
             seed = resolve_seed(code if isinstance(code, int) else text)
         except CardkitError as exc:
-            self.status.error(f"That is not a deal code: {exc}")
+            text = str(exc)
+            self.status.error(text if "not a deal code" in text else f"That is not a deal code: {text}")
             return False
         self._start(seed)
         return True
