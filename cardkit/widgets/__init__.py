@@ -10,6 +10,9 @@ the browser code is sent inline by anywidget.
 * :class:`EventLog` — the last few things that happened.
 * :func:`safe_callback` — turns an error in a handler into a message, not a traceback.
 * :class:`Pacer` — plays steps (bot moves) one at a time at a readable pace.
+* :class:`LeastScoreChecker`, :class:`TienLenChecker` — choose cards, be told at
+  once what they make or why they are not legal.
+* :class:`LeastScoreTable`, :class:`TienLenTable` — a whole match against bots.
 
 The widgets own no rule of any game; they are told what to show.
 """
@@ -17,6 +20,9 @@ The widgets own no rule of any game; they are told what to show.
 from .hand import CardRow, Hand
 from .messages import EventLog, StatusMessage, error_text, safe_callback, show_error
 from .pacer import Pacer
+from .checkers import LeastScoreChecker, TienLenChecker
+from .least_score_table import LeastScoreTable
+from .tienlen_table import TienLenTable
 
 __all__ = [
     "Hand",
@@ -27,4 +33,8 @@ __all__ = [
     "show_error",
     "error_text",
     "Pacer",
+    "LeastScoreChecker",
+    "TienLenChecker",
+    "LeastScoreTable",
+    "TienLenTable",
 ]
