@@ -351,7 +351,7 @@ LOG_CSS = (
 .ck-log { font-family: FONTS; font-size: 0.9rem; margin: 4px 0; color: var(--jp-ui-font-color1, #1f1f1f); }
 .ck-log-title { font-weight: 600; margin-bottom: 2px; }
 .ck-log-title:empty { display: none; }
-.ck-log ol { margin: 0; padding-left: 1.6em; }
+.ck-log ol { margin: 0; padding-left: 2.8em; }
 .ck-log li { margin: 1px 0; }
 .ck-log li:last-child { font-weight: 600; }
 .ck-log-empty { font-style: italic; opacity: 0.75; }
