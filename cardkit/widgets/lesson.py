@@ -331,12 +331,8 @@ def formula(
     approx_html = approx_text = ""
     if isinstance(exact, Fraction) and exact.denominator == 1:
         whole = num(int(exact))
-        if denominator is None:
-            steps_html.append(whole)
-            steps_text.append(whole)
-        else:
-            steps_html.append(whole)
-            steps_text.append(whole)
+        steps_html.append(whole)
+        steps_text.append(whole)
     else:
         if denominator is None and isinstance(exact, Fraction):
             steps_html.append(_frac_html(str(exact.numerator), str(exact.denominator)))
