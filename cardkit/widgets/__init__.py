@@ -10,17 +10,15 @@ the browser code is sent inline by anywidget.
 * :class:`EventLog` — the last few things that happened.
 * :func:`safe_callback` — turns an error in a handler into a message, not a traceback.
 * :class:`Pacer` — plays steps (bot moves) one at a time at a readable pace.
-<<<<<<< HEAD
 * :class:`LeastScoreChecker`, :class:`TienLenChecker` — choose cards, be told at
   once what they make or why they are not legal.
 * :class:`LeastScoreTable`, :class:`TienLenTable` — a whole match against bots.
-=======
+
 * :class:`Quiz`, :class:`NumberQuiz`, :class:`CardQuiz` — exercises that say at
   once whether an answer is right, and why; :class:`Scoreboard` counts them.
 
 :mod:`cardkit.widgets.lesson` holds the lesson toolkit (boxes, formulas, plots,
 simulation explorers); :mod:`cardkit.widgets.numbers` reads and writes numbers.
->>>>>>> lprob
 
 The widgets own no rule of any game; they are told what to show.
 """
@@ -28,13 +26,11 @@ The widgets own no rule of any game; they are told what to show.
 from .hand import CardRow, Hand
 from .messages import EventLog, StatusMessage, error_text, safe_callback, show_error
 from .pacer import Pacer
-<<<<<<< HEAD
 from .checkers import LeastScoreChecker, TienLenChecker
 from .least_score_table import LeastScoreTable
 from .tienlen_table import TienLenTable
-=======
+
 from .quiz import CardQuiz, Feedback, NumberQuiz, Quiz, Scoreboard
->>>>>>> lprob
 
 __all__ = [
     "Hand",
@@ -45,16 +41,14 @@ __all__ = [
     "show_error",
     "error_text",
     "Pacer",
-<<<<<<< HEAD
     "LeastScoreChecker",
     "TienLenChecker",
     "LeastScoreTable",
     "TienLenTable",
-=======
+
     "Quiz",
     "NumberQuiz",
     "CardQuiz",
     "Scoreboard",
     "Feedback",
->>>>>>> lprob
 ]
