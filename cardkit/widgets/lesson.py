@@ -922,13 +922,6 @@ class LowestTotalExplorer(_Panel):
                 f"lowest or tied {pct(r.lowest_or_tied)}, strictly lowest {pct(r.strictly_lowest)} ({how}){extra})")
 
 
-def _tienlen_display_key(card: Card) -> tuple[int, int]:
-    # Tiến Lên order for display: 3 lowest … A, then 2 highest; suits ♠ ♣ ♦ ♥.
-    return ((int(card.rank) + 10) % 13, int(card.suit))
-
-
-def _ls_display_key(card: Card) -> tuple[int, int]:
-    return (int(card.rank), int(card.suit))
 
 
 def _yes(flag: Any) -> str:
@@ -952,7 +945,9 @@ class HandDealer(_Panel):
         self.count = 0
         self.cards: tuple[Card, ...] = ()
         self.events: dict[str, Any] = {}
-        key = sort_key or (_tienlen_display_key if self.deal == "tienlen" else _ls_display_key)
+        from .. import least_score, tienlen  # each game owns its card order
+
+        key = sort_key or (tienlen.card_key if self.deal == "tienlen" else least_score.sort_key)
         self.row = CardRow((), title="Dealt hand", sort_key=key,
                            card_width=60 if self.deal == "least_score" else 46)
         self.status = StatusMessage()
