@@ -78,7 +78,9 @@ def wilson_interval(successes: float, trials: int, z: float = 1.959963984540054)
     denom = 1 + z * z / trials
     centre = (p + z * z / (2 * trials)) / denom
     half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return (low, high)
 
 
 def _mean_interval(values: Sequence[float], z: float = 1.959963984540054) -> tuple[float, float, float]:
@@ -179,6 +181,9 @@ def _resolve_bots(game_module: Any, bots: Sequence[BotSpec]) -> tuple[list[str],
 def _winners(state: Any) -> tuple[int, ...]:
     if hasattr(state, "winners"):
         return tuple(state.winners())
+    if hasattr(state, "winner"):
+        won = state.winner() if callable(state.winner) else state.winner
+        return () if won is None else (won,)
     raise TypeError("the game state does not say who won (it has no winners())")
 
 

@@ -1,0 +1,664 @@
+"""A Least Score match: actions, the game state, what each player sees, results.
+
+``new_game()`` starts a whole match; the state deals each round, moves the deal
+round the table and keeps the running scores by itself::
+
+    >>> from cardkit.least_score import new_game, DECLARE
+    >>> state = new_game(seed=7)
+    >>> state.current_player()
+    0
+    >>> action = state.legal_actions()[0]
+    >>> str(action)
+    'discard 4♦, take 6♣ from the open cards'
+    >>> state.apply_action(action)
+
+Illegal actions raise :class:`~cardkit.errors.IllegalActionError` with the reason
+and leave the state exactly as it was.  The rule numbers in brackets are those of
+``rules/least-score.md``.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+from typing import Optional, Sequence, Union
+
+from ..cards import MAX_SEED, Card, deal_code, full_deck, new_seed, seed_from_code, to_cards
+from ..errors import CardkitError, CardParseError, IllegalActionError
+from ..play import TERMINAL
+from .rules import (
+    KIND_NAMES,
+    Rules,
+    _groups,
+    _kind,
+    _rules,
+    _scores,
+    _VALUE,
+    display_order,
+    score_explanation,
+    why_illegal,
+)
+
+__all__ = [
+    "Discard",
+    "Declare",
+    "DECLARE",
+    "Action",
+    "Turn",
+    "Event",
+    "RoundResult",
+    "Observation",
+    "LeastScoreState",
+    "new_game",
+    "HAND_SIZE",
+]
+
+HAND_SIZE = 5
+"""Cards dealt to each player [1]."""
+
+
+def _index(card: Card) -> int:
+    return card.index
+
+
+def _text(cards: Sequence[Card]) -> str:
+    return " ".join(str(c) for c in cards)
+
+
+def _name(player: int) -> str:
+    return f"Player {player}"
+
+
+def _names(players: Sequence[int]) -> str:
+    names = [_name(p) for p in players]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+# --- actions -------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Discard:
+    """Play a turn [2]: discard ``cards`` (one legal group), then take ``take`` —
+    one of the open cards, or ``None`` for the top card of the deck.
+
+    Cards may be given as text: ``Discard('7C 8C 9C', take='4D')``.  The cards are
+    kept in display order, so two Discards of the same cards are equal however
+    the cards were listed.
+    """
+
+    cards: tuple[Card, ...]
+    take: Optional[Card] = None
+
+    def __post_init__(self) -> None:
+        cards = self.cards
+        if not (type(cards) is tuple and all(type(c) is Card for c in cards)
+                and len(set(cards)) == len(cards)):
+            cards = tuple(to_cards(cards))
+        object.__setattr__(self, "cards", display_order(cards))
+        take = self.take
+        if take is not None and type(take) is not Card:
+            if isinstance(take, str):
+                take = Card.parse(take)
+            else:
+                raise CardParseError(f"take must be one card (or None for the top card of the deck), not {take!r}")
+            object.__setattr__(self, "take", take)
+
+    def __str__(self) -> str:
+        where = "the top card of the deck" if self.take is None else f"{self.take} from the open cards"
+        return f"discard {_text(self.cards)}, take {where}"
+
+
+def _discard(cards: tuple[Card, ...], take: Optional[Card]) -> Discard:
+    """A Discard of cards already in display order (skips the checks; engine use)."""
+    d = object.__new__(Discard)
+    object.__setattr__(d, "cards", cards)
+    object.__setattr__(d, "take", take)
+    return d
+
+
+@dataclass(frozen=True, slots=True)
+class Declare:
+    """Declare [5] instead of playing: every hand is shown and the round is scored.
+    Use the constant :data:`DECLARE`."""
+
+    def __str__(self) -> str:
+        return "declare"
+
+
+DECLARE = Declare()
+"""The declare action."""
+
+Action = Union[Discard, Declare]
+
+
+# --- records -------------------------------------------------------------------------
+
+@dataclass(frozen=True, slots=True)
+class Turn:
+    """One played turn as everyone saw it: who discarded what, and which open card
+    they took (``took`` is None when they drew the top card of the deck, which
+    nobody else sees)."""
+
+    player: int
+    discarded: tuple[Card, ...]
+    took: Optional[Card]
+
+    def __str__(self) -> str:
+        where = "the top card of the deck" if self.took is None else str(self.took)
+        return f"{_name(self.player)} discarded {_text(self.discarded)} and took {where}"
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One line of the match log.  ``text`` never reveals a hidden card."""
+
+    player: Optional[int]
+    kind: str
+    text: str
+    round_number: int
+
+    def __str__(self) -> str:
+        return self.text
+
+
+@dataclass(frozen=True)
+class RoundResult:
+    """How a round ended, with every hand shown.  Everything is indexed by seat;
+    a seat that had left the match has an empty hand, total None and score 0."""
+
+    round_number: int
+    players: tuple[int, ...]
+    """The seats that played this round, in turn order from the first player."""
+    hands: tuple[tuple[Card, ...], ...]
+    totals: tuple[Optional[int], ...]
+    declarer: int
+    declarer_total: int
+    """D, the declarer's total."""
+    lowest_other: int
+    """L, the lowest total of the other players."""
+    success: bool
+    scores: tuple[int, ...]
+    """This round's score of every seat."""
+    running_scores: tuple[int, ...]
+    """Every seat's match score after this round."""
+    knocked_out: tuple[int, ...]
+    """Seats whose running score went over the threshold in this round."""
+    explanation: str
+    """The scoring worked out with the real numbers."""
+
+    def __str__(self) -> str:
+        verdict = "succeeds" if self.success else "fails"
+        return f"Round {self.round_number}: {_name(self.declarer)} declares and {verdict}. {self.explanation}"
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one player may see [What every player can see]: their own hand, every
+    discard this round and who made it, the open cards, the size of every hand,
+    of the deck and of the discard pile, the running scores, who is still in — and
+    never another player's hand, the deck's order, or a card someone else drew."""
+
+    player: int
+    rules: Rules
+    round_number: int
+    current_player: int
+    """Whose turn it is (``TERMINAL``, -1, once the match is over)."""
+    first_player: int
+    """Who played first in this round."""
+    hand: tuple[Card, ...]
+    turns: tuple[Turn, ...]
+    """Every turn played this round, in order (each discard and who made it)."""
+    open_cards: tuple[Card, ...]
+    open_from: Optional[int]
+    """Who discarded the open cards (None for the card turned up from the deck)."""
+    turned_up: Optional[Card]
+    """The card turned up from the deck at the start of this round, if any."""
+    hand_sizes: tuple[int, ...]
+    deck_size: int
+    dead_size: int
+    """Cards in the discard pile: open cards that nobody took."""
+    dead_cards: tuple[Card, ...]
+    """The discard pile itself (every card in it was seen face up by everyone)."""
+    reshuffled: tuple[Card, ...]
+    """If the deck ran out this round: the cards of the discard pile that were
+    shuffled into the new deck (in card order, not the deck's order)."""
+    scores: tuple[int, ...]
+    """Every player's running score (penalty points)."""
+    still_in: tuple[bool, ...]
+    can_declare: bool
+    why_not_declare: Optional[str]
+    """Why this player may not declare now (None when they may)."""
+    legal_actions: tuple[Action, ...]
+    """Every action this player may take now; empty when it is not their turn."""
+    is_terminal: bool
+    round_results: tuple[RoundResult, ...]
+
+    @property
+    def hand_total(self) -> int:
+        """The total of this player's hand."""
+        return sum(_VALUE[c.index] for c in self.hand)
+
+    @property
+    def can_draw(self) -> bool:
+        """Whether the top card of the deck may be taken (the deck, or else the
+        discard pile that would be shuffled into a new deck, has cards)."""
+        return self.deck_size + self.dead_size > 0
+
+
+# --- the state -----------------------------------------------------------------------
+
+class LeastScoreState:
+    """A Least Score match in progress.  Make one with :func:`new_game`.
+
+    The state answers ``current_player()``, ``legal_actions()``,
+    ``apply_action(action)``, ``is_terminal()``, ``returns()``,
+    ``observation(player)`` and ``clone()``; it deals each round, scores it
+    ([6], [7]) and moves the deal one seat clockwise by itself.  ``events`` is a
+    log for a UI and ``round_results`` holds every finished round.
+    """
+
+    def __init__(self, rules: Rules, seed: int) -> None:
+        self.rules: Rules = rules
+        self.num_players: int = rules.players
+        self.seed: int = seed
+        self.deal_code: str = deal_code(seed)
+        self.events: list[Event] = []
+        self.round_results: list[RoundResult] = []
+        self._rng = random.Random(seed)
+        self._scores = [0] * rules.players
+        self._in = [True] * rules.players
+        self._round = 0
+        self._first = 0
+        self._terminal = False
+        self._start_round()
+
+    # -- the deal ---------------------------------------------------------------------
+    def _seats_from(self, first: int) -> list[int]:
+        n = self.num_players
+        return [s for s in ((first + k) % n for k in range(n)) if self._in[s]]
+
+    def _next_in(self, seat: int) -> int:
+        n = self.num_players
+        s = (seat + 1) % n
+        while not self._in[s]:
+            s = (s + 1) % n
+        return s
+
+    def _start_round(self) -> None:
+        self._round += 1
+        if self._round > 1:
+            self._first = self._next_in(self._first)  # the deal moves one seat clockwise [8]
+        order = self._seats_from(self._first)
+        deck = full_deck()
+        self._rng.shuffle(deck)
+        hands: list[list[Card]] = [[] for _ in range(self.num_players)]
+        pos = 0
+        for _ in range(HAND_SIZE):  # one card at a time, clockwise from the first player
+            for seat in order:
+                hands[seat].append(deck[pos])
+                pos += 1
+        for h in hands:
+            h.sort(key=_index)
+        self._hands = hands
+        if self.rules.first_open_card:
+            self._open: tuple[Card, ...] = (deck[pos],)
+            pos += 1
+        else:
+            self._open = ()
+        self._deck = deck[pos:][::-1]  # the top of the deck is the end of the list
+        self._turned_up = self._open[0] if self._open else None
+        self._dead: list[Card] = []
+        self._reshuffled: tuple[Card, ...] = ()
+        self._open_from: Optional[int] = None
+        self._current = self._first
+        self._turns_played = 0
+        self._history: tuple[Turn, ...] = ()
+        self._legal: Optional[tuple[Action, ...]] = None
+        text = (f"Round {self._round}: {_name(self.dealer)} deals {HAND_SIZE} cards to each player; "
+                f"{_name(self._first)} plays first.")
+        if self._open:
+            text += f" The top card of the deck, {self._open[0]}, is turned up as the first open card."
+        else:
+            text += " No card is turned up: the first player draws from the deck."
+        self._log(None, "round_start", text)
+
+    def _log(self, player: Optional[int], kind: str, text: str) -> None:
+        self.events.append(Event(player, kind, text, self._round))
+
+    # -- what anyone may ask ----------------------------------------------------------
+    @property
+    def round_number(self) -> int:
+        """The current round (1, 2, …); the last round once the match is over."""
+        return self._round
+
+    @property
+    def first_player(self) -> int:
+        """Who played first in this round."""
+        return self._first
+
+    @property
+    def dealer(self) -> int:
+        """Who dealt this round: the player still in just before the first player."""
+        n = self.num_players
+        s = (self._first - 1) % n
+        while not self._in[s]:
+            s = (s - 1) % n
+        return s
+
+    @property
+    def open_cards(self) -> tuple[Card, ...]:
+        """The cards the current player may take: the previous player's discard."""
+        return self._open
+
+    @property
+    def deck_size(self) -> int:
+        """Cards left in the deck."""
+        return len(self._deck)
+
+    @property
+    def dead_cards(self) -> tuple[Card, ...]:
+        """The discard pile: open cards nobody took (all of them were seen by everyone)."""
+        return tuple(self._dead)
+
+    @property
+    def turns(self) -> tuple[Turn, ...]:
+        """Every turn played in this round, in order."""
+        return self._history
+
+    def hand(self, player: int) -> tuple[Card, ...]:
+        """A player's hand, in Least Score order.  This is the all-seeing view (for
+        analysis, tests and a teacher's screen); bots use :meth:`observation`."""
+        self._check_player(player)
+        return tuple(self._hands[player])
+
+    def players_in(self) -> list[int]:
+        """The seats still in the match."""
+        return [p for p in range(self.num_players) if self._in[p]]
+
+    def current_player(self) -> int:
+        """Whose turn it is, or ``TERMINAL`` (-1) once the match is over."""
+        return TERMINAL if self._terminal else self._current
+
+    def is_terminal(self) -> bool:
+        """Whether the match is over."""
+        return self._terminal
+
+    def returns(self) -> list[int]:
+        """Every player's running score: penalty points, the lower the better."""
+        return list(self._scores)
+
+    def winners(self) -> list[int]:
+        """Once the match is over, the players with the lowest running score among
+        those still in (ties share the win); an empty list before then."""
+        if not self._terminal:
+            return []
+        alive = self.players_in()
+        best = min(self._scores[p] for p in alive)
+        return [p for p in alive if self._scores[p] == best]
+
+    def can_declare(self) -> bool:
+        """Whether the current player may declare now [5]."""
+        return not self._terminal and self._turns_played >= self._active_count()
+
+    def _active_count(self) -> int:
+        return sum(self._in)
+
+    # -- legality ---------------------------------------------------------------------
+    def legal_actions(self) -> list[Action]:
+        """Every action the current player may take, each once: for each legal
+        discard (in :func:`legal_discards` order) each open card, then the top of
+        the deck; declaring comes last, when allowed.  Empty once the match is over."""
+        return list(self._legal_tuple())
+
+    def _legal_tuple(self) -> tuple[Action, ...]:
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def _compute_legal(self) -> tuple[Action, ...]:
+        if self._terminal:
+            return ()
+        groups = _groups(self._hands[self._current], self.rules.runs_one_suit)
+        takes: list[Optional[Card]] = sorted(self._open, key=_index)
+        if self._deck or self._dead:
+            takes.append(None)
+        actions: list[Action] = [_discard(g, t) for g in groups for t in takes]
+        if self._turns_played >= self._active_count():
+            actions.append(DECLARE)
+        return tuple(actions)
+
+    def why_illegal_action(self, action: object, player: Optional[int] = None) -> Optional[str]:
+        """Why ``action`` may not be played now (by ``player``, when given), in plain
+        words; None when it is legal."""
+        if self._terminal:
+            return "the match is over: no more actions can be played"
+        cur = self._current
+        if player is not None and player != cur:
+            if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players:
+                return f"there is no {player!r} at this table: the players are 0 to {self.num_players - 1}"
+            return f"it is {_name(cur)}'s turn, not {_name(player)}'s"
+        kind = type(action)
+        if kind is Discard:
+            hand = self._hands[cur]
+            cards = action.cards  # type: ignore[union-attr]
+            for c in cards:
+                if c not in hand:
+                    missing = [x for x in cards if x not in hand]
+                    return f"{_name(cur)} does not hold {_text(missing)}"
+            if _kind([c.index for c in cards], self.rules.runs_one_suit) is None:
+                return why_illegal(cards, self.rules)
+            take = action.take  # type: ignore[union-attr]
+            if take is None:
+                if not self._deck and not self._dead:
+                    return ("the deck and the discard pile are both empty, so there is no card to draw: "
+                            f"take one of the open cards ({_text(self._open)})")
+                return None
+            if take in self._open:
+                return None
+            if not self._open:
+                return f"{take} is not an open card: there are no open cards now, so take the top card of the deck"
+            return f"{take} is not an open card: take one of {_text(self._open)}, or the top card of the deck"
+        if kind is Declare:
+            need = self._active_count()
+            if self._turns_played < need:
+                waiting = self._seats_from(cur)[: need - self._turns_played]
+                verb = "has" if len(waiting) == 1 else "have"
+                return (f"nobody may declare until every player has had a turn in this round: "
+                        f"{_names(waiting)} {verb} not had one yet")
+            return None
+        return (f"{action!r} is not a Least Score action: play Discard(cards, take) or DECLARE")
+
+    # -- playing ----------------------------------------------------------------------
+    def apply_action(self, action: Action, player: Optional[int] = None) -> None:
+        """Play ``action`` for the current player.
+
+        If ``player`` is given and it is not their turn, the action is refused.  An
+        illegal action raises :class:`~cardkit.errors.IllegalActionError` with the
+        reason and leaves the state exactly as it was.
+        """
+        reason = self.why_illegal_action(action, player)
+        if reason is not None:
+            raise IllegalActionError(reason)
+        if type(action) is Declare:
+            self._declare()
+        else:
+            self._play(action)  # type: ignore[arg-type]
+
+    def _play(self, action: Discard) -> None:
+        p = self._current
+        hand = self._hands[p]
+        cards = action.cards
+        for c in cards:
+            hand.remove(c)
+        take = action.take
+        dead = self._dead
+        if take is None:
+            if not self._deck:
+                self._reshuffle()
+            card = self._deck.pop()
+            dead.extend(self._open)
+            where = "the top card of the deck"
+        else:
+            card = take
+            dead.extend(c for c in self._open if c is not take)
+            where = f"{take} from the open cards"
+        hand.append(card)
+        hand.sort(key=_index)
+        self._open = cards
+        self._open_from = p
+        self._history += (Turn(p, cards, take),)
+        self._turns_played += 1
+        self._current = self._next_in(p)
+        self._legal = None
+        kind = _kind([c.index for c in cards], self.rules.runs_one_suit)
+        label = "" if kind == "single" else f" ({KIND_NAMES[kind]})"  # type: ignore[index]
+        self._log(p, "discard", f"{_name(p)} discards {_text(cards)}{label} and takes {where}.")
+
+    def _reshuffle(self) -> None:
+        """The deck is empty and a card must be drawn: the discard pile (not the
+        current open cards) is shuffled into a new deck."""
+        deck = self._dead
+        self._reshuffled = tuple(sorted(deck, key=_index))
+        self._rng.shuffle(deck)
+        self._deck = deck
+        self._dead = []
+        self._log(None, "reshuffle",
+                  f"The deck is empty: the {len(deck)} cards of the discard pile are shuffled into a new deck.")
+
+    def _declare(self) -> None:
+        p = self._current
+        seats = self._seats_from(self._first)
+        totals = [sum(_VALUE[c.index] for c in self._hands[s]) for s in seats]
+        at = seats.index(p)
+        d = totals[at]
+        self._log(p, "declare", f"{_name(p)} declares with a total of {d}.")
+        for s, t in zip(seats, totals):
+            self._log(s, "reveal", f"{_name(s)} shows {_text(self._hands[s])}: total {t}.")
+        scores = _scores(totals, at, self.rules)
+        low = min(t for i, t in enumerate(totals) if i != at)
+        success = scores[at] == 0
+        explanation = score_explanation(totals, at, self.rules, names=[_name(s) for s in seats])
+        n = self.num_players
+        round_scores = [0] * n
+        seat_totals: list[Optional[int]] = [None] * n
+        for s, t, sc in zip(seats, totals, scores):
+            round_scores[s] = sc
+            seat_totals[s] = t
+            self._scores[s] += sc
+        verdict = "succeeds" if success else "fails"
+        self._log(p, "score", f"{_name(p)}'s declaration {verdict}. {explanation}")
+        out = [s for s in seats if self._scores[s] > self.rules.threshold]
+        for s in out:
+            self._in[s] = False
+            self._log(s, "knockout", f"{_name(s)} has {self._scores[s]} points, over the threshold of "
+                                      f"{self.rules.threshold}, and is knocked out.")
+        self.round_results.append(RoundResult(
+            round_number=self._round,
+            players=tuple(seats),
+            hands=tuple(tuple(h) for h in self._hands),
+            totals=tuple(seat_totals),
+            declarer=p,
+            declarer_total=d,
+            lowest_other=low,
+            success=success,
+            scores=tuple(round_scores),
+            running_scores=tuple(self._scores),
+            knocked_out=tuple(out),
+            explanation=explanation,
+        ))
+        self._legal = None
+        if (out and self.rules.match_end == "first_knockout") or self._active_count() == 1:
+            self._terminal = True
+            win = self.winners()
+            best = self._scores[win[0]]
+            if len(win) == 1:
+                text = f"The match is over after {self._round} rounds: {_name(win[0])} wins with {best} points."
+            else:
+                text = (f"The match is over after {self._round} rounds: {_names(win)} share the win "
+                        f"with {best} points each.")
+            self._log(None, "match_end", text)
+        else:
+            self._start_round()
+
+    # -- views ------------------------------------------------------------------------
+    def _check_player(self, player: object) -> None:
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players:
+            raise CardkitError(f"there is no player {player!r}: the players are 0 to {self.num_players - 1}")
+
+    def observation(self, player: int) -> Observation:
+        """What ``player`` may see now, with their legal actions when it is their turn."""
+        self._check_player(player)
+        mine = player == self._current and not self._terminal
+        why_not = self.why_illegal_action(DECLARE, player)
+        # The same as Observation(...), without the frozen dataclass's field-by-field
+        # __init__: an observation is made for every action of every match.
+        obs = object.__new__(Observation)
+        obs.__dict__.update(
+            player=player,
+            rules=self.rules,
+            round_number=self._round,
+            current_player=self.current_player(),
+            first_player=self._first,
+            hand=tuple(self._hands[player]),
+            turns=self._history,
+            open_cards=self._open,
+            open_from=self._open_from,
+            turned_up=self._turned_up,
+            hand_sizes=tuple(len(h) for h in self._hands),
+            deck_size=len(self._deck),
+            dead_size=len(self._dead),
+            dead_cards=tuple(self._dead),
+            reshuffled=self._reshuffled,
+            scores=tuple(self._scores),
+            still_in=tuple(self._in),
+            can_declare=why_not is None,
+            why_not_declare=why_not,
+            legal_actions=self._legal_tuple() if mine else (),
+            is_terminal=self._terminal,
+            round_results=tuple(self.round_results),
+        )
+        return obs
+
+    def clone(self) -> "LeastScoreState":
+        """An independent copy: playing on it changes nothing here."""
+        new = object.__new__(LeastScoreState)
+        new.__dict__.update(self.__dict__)
+        new._rng = random.Random.__new__(random.Random)  # Random() would seed from the OS
+        new._rng.setstate(self._rng.getstate())
+        new._hands = [list(h) for h in self._hands]
+        new._deck = list(self._deck)
+        new._dead = list(self._dead)
+        new._scores = list(self._scores)
+        new._in = list(self._in)
+        new.events = list(self.events)
+        new.round_results = list(self.round_results)
+        return new
+
+    def __repr__(self) -> str:
+        if self._terminal:
+            where = f"over after round {self._round}, won by {_names(self.winners())}"
+        else:
+            where = f"round {self._round}, {_name(self._current)} to play"
+        return f"<Least Score match {self.deal_code}: {where}; scores {self._scores}>"
+
+
+def new_game(rules: Optional[Rules] = None, seed: Union[int, str, None] = None) -> LeastScoreState:
+    """Start a Least Score match and deal its first round.
+
+    ``rules`` is a :class:`Rules` (default: the rules as written, 4 players).
+    ``seed`` fixes every shuffle of the match: a whole number from 0 to 2**30 − 1,
+    or a deal code such as ``'K7Q-29X'``; None picks a fresh one.  The first
+    round's deck is ``shuffled_deck(seed)``, dealt one card at a time clockwise
+    from the first player.
+    """
+    r = _rules(rules)
+    if seed is None:
+        seed = new_seed()
+    elif isinstance(seed, str):
+        seed = seed_from_code(seed)
+    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
+        raise CardkitError(
+            f"a seed is a whole number from 0 to {MAX_SEED - 1}, or a deal code such as 'K7Q-29X'; not {seed!r}"
+        )
+    return LeastScoreState(r, seed)

@@ -1,0 +1,70 @@
+"""Tiến Lên (Thirteen): card order, combinations, the match state and bots.
+
+>>> from cardkit.tienlen import classify, beats, legal_plays, new_game
+>>> classify('7S 7C 8D 8H 9S 9H').describe()
+'double sequence of three pairs, 7 to 9 — a bomb'
+>>> beats('7S 7C 8D 8H 9S 9H', '2H')
+True
+>>> state = new_game(seed=1)
+>>> str(state.hand(state.current_player())[0])     # the holder of 3♠ leads
+'3♠'
+
+The rules implemented are those of ``rules/tien-len.md``; see :mod:`cardkit.tienlen.game`
+for every point the rule book leaves open and how it is settled.
+"""
+
+from .bots import BOTS, greedy_bot, random_bot
+from .combos import (
+    KINDS,
+    Combo,
+    beats,
+    card_key,
+    classify,
+    instant_win,
+    legal_plays,
+    rank_name,
+    sort_hand,
+    sort_key,
+    why_illegal,
+    why_not_beats,
+)
+from .game import (
+    PASS,
+    TERMINAL,
+    Action,
+    Event,
+    GameResult,
+    Observation,
+    Pass,
+    Rules,
+    TienLenState,
+    new_game,
+)
+
+__all__ = [
+    "Rules",
+    "Combo",
+    "KINDS",
+    "card_key",
+    "sort_key",
+    "sort_hand",
+    "rank_name",
+    "classify",
+    "why_illegal",
+    "beats",
+    "why_not_beats",
+    "legal_plays",
+    "instant_win",
+    "new_game",
+    "TienLenState",
+    "Observation",
+    "GameResult",
+    "Event",
+    "Action",
+    "Pass",
+    "PASS",
+    "TERMINAL",
+    "random_bot",
+    "greedy_bot",
+    "BOTS",
+]

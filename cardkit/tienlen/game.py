@@ -1,0 +1,877 @@
+"""A Tiến Lên match as a game state, in the manner of OpenSpiel.
+
+``new_game(rules, seed)`` deals the first game of a match.  The state then moves
+through its games by itself: when a game ends its result is appended to
+``state.round_results``, the scores are added up, and — unless someone has reached
+the target — the next game is dealt and led by the winner of the one before.
+
+Seats are numbered 0 … n−1 and play goes clockwise, which is upwards: after
+Player 1 comes Player 2, after the last seat Player 0.
+
+Everything a rule book leaves open is settled here (and tested):
+
+- The deal: the decks of a match come one per game from one ``random.Random(seed)``
+  (so the same seed deals the same games on every machine, whatever is played); each
+  is dealt one card at a time, Player 0 first.  With two or three players the cards left
+  over stay out of play, face down.
+- First game: the holder of 3♠ leads and the first play must contain 3♠; when 3♠ is
+  out of play (two or three players) the holder of the lowest dealt card leads and
+  must play that card.  Later games: the winner of the previous game leads with
+  anything.
+- Instant wins (all four 2s, or a dragon: one card of every rank 3 to A) are checked
+  right after the deal, before any play.  If more than one player has one, the first
+  of them in turn order starting from the player who would lead wins.
+- When everyone else has passed, the player of the last combination clears the
+  table and leads; if that player has gone out, the lead passes to the next player
+  in turn who still holds cards.  Passing is never allowed when leading.
+- Scoring: the k-th player out scores n − k; an instant winner scores n − 1 and
+  everyone else 0.  The match ends after the game in which a player's total reaches
+  the target.  If several reach it in that game, the highest total wins; if totals
+  are level, the one who scored more in that last game wins (game scores are all
+  different, so this always settles it).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Optional, Union
+
+from ..cards import Card, cards_text, deal_code as _deal_code, new_seed
+from ..errors import IllegalActionError, RulesError
+from .combos import (
+    Combo,
+    _CARD_OF_T_T,
+    _T_OF_INDEX,
+    _all_plays,
+    _beats,
+    _cards_of,
+    _instant_win_mask,
+    _GROUPS,
+    _chops_of_a_two,
+    _classify_mask,
+    _responses,
+    why_not_beats,
+)
+
+__all__ = [
+    "Rules",
+    "Pass",
+    "PASS",
+    "Action",
+    "Event",
+    "GameResult",
+    "Observation",
+    "TienLenState",
+    "new_game",
+    "TERMINAL",
+]
+
+TERMINAL = -1
+
+
+# ---------------------------------------------------------------------------
+# Rules
+
+@dataclass(frozen=True)
+class Rules:
+    """The options of a Tiến Lên match.  Defaults follow the rules as written.
+
+    - ``players`` (default 4): 2, 3 or 4.  Everyone is dealt 13 cards; with fewer than
+      four players the remaining cards stay out of play, face down.
+    - ``target`` (default 21): the match ends after the game in which a player's
+      points reach this total; that player wins.
+
+    Common house variants, all off by default:
+
+    - ``four_of_a_kind_beats_pair_of_twos``: a four of a kind chops a pair of 2s too,
+      not only a single 2.
+    - ``bigger_bombs_beat_smaller``: bombs beat smaller bombs of the other type, on the
+      ladder double sequence of 3 pairs < four of a kind < double sequence of 4 pairs
+      < of 5 pairs < of 6 pairs.  (By default a bomb is beaten only by a higher bomb of
+      the same type and size.)
+    - ``passed_players_may_rejoin``: passing only skips one turn; a player who passed
+      may play again on a later turn of the same round.  The table is cleared when
+      every other player has passed in a row on the last play.
+    """
+
+    players: int = 4
+    target: int = 21
+    four_of_a_kind_beats_pair_of_twos: bool = False
+    bigger_bombs_beat_smaller: bool = False
+    passed_players_may_rejoin: bool = False
+
+    def __post_init__(self) -> None:
+        if isinstance(self.players, bool) or not isinstance(self.players, int):
+            raise RulesError(f"players must be a whole number (2, 3 or 4), not {self.players!r}")
+        if not 2 <= self.players <= 4:
+            raise RulesError(f"Tiến Lên is played by 2, 3 or 4 players, not {self.players}")
+        if isinstance(self.target, bool) or not isinstance(self.target, int):
+            raise RulesError(f"target must be a whole number of points, not {self.target!r}")
+        if self.target < 1:
+            raise RulesError(f"the target must be at least 1 point, not {self.target}")
+        for name in ("four_of_a_kind_beats_pair_of_twos", "bigger_bombs_beat_smaller",
+                     "passed_players_may_rejoin"):
+            value = getattr(self, name)
+            if not isinstance(value, bool):
+                raise RulesError(f"{name} is switched on or off with True or False, not {value!r}")
+
+
+# ---------------------------------------------------------------------------
+# Actions
+
+class Pass:
+    """The action of passing (there is one: :data:`PASS`).  ``str(PASS) == 'pass'``."""
+
+    __slots__ = ()
+    _instance: "Optional[Pass]" = None
+
+    def __new__(cls) -> "Pass":
+        if cls._instance is None:
+            cls._instance = object.__new__(cls)
+        return cls._instance
+
+    def __str__(self) -> str:
+        return "pass"
+
+    def __repr__(self) -> str:
+        return "PASS"
+
+    def __reduce__(self):
+        return (Pass, ())
+
+    def __copy__(self) -> "Pass":
+        return self
+
+    def __deepcopy__(self, memo: dict) -> "Pass":
+        return self
+
+    def describe(self) -> str:
+        """``'pass'``."""
+        return "pass"
+
+
+PASS = Pass()
+"""Passing: stay out of this round of play (allowed whenever you do not lead)."""
+
+Action = Union[Combo, Pass]
+
+
+# ---------------------------------------------------------------------------
+# Records
+
+@dataclass(frozen=True)
+class Event:
+    """One line of the match log: who (``player``, or None for the table), what
+    (``kind``: 'deal', 'instant_win', 'play', 'bomb', 'chop', 'pass', 'clear', 'out',
+    'game_over', 'match_over') and a sentence to show (``text``)."""
+
+    player: Optional[int]
+    kind: str
+    text: str
+    game: int = 0
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """The result of one finished game of a match (``state.round_results``).
+
+    - ``game``: its number in the match (1, 2, …); ``leader``: who led it;
+    - ``finishing_order``: the players in the order they went out (the last one
+      still held cards; empty after an instant win);
+    - ``scores``: this game's points; ``totals``: the match totals after it;
+    - ``instant_win`` (``'four_twos'`` or ``'dragon'``) and ``instant_winner`` when the
+      game was won at the deal;
+    - ``hands``: every hand as dealt, lowest card first; ``history``: every action,
+      as ``(player, action)``; ``text``: the result in words.
+    """
+
+    game: int
+    leader: int
+    finishing_order: tuple[int, ...]
+    scores: tuple[int, ...]
+    totals: tuple[int, ...]
+    instant_win: Optional[str] = None
+    instant_winner: Optional[int] = None
+    dealt: tuple[int, ...] = field(default=(), repr=False)
+    entries: tuple = field(default=(), repr=False, compare=False)
+
+    @property
+    def winner(self) -> int:
+        """The player who won this game (first out, or the instant winner)."""
+        return self.instant_winner if self.instant_winner is not None else self.finishing_order[0]
+
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """Every player's hand as dealt, lowest card first."""
+        return tuple(_cards_of(h) for h in self.dealt)
+
+    @property
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        """Every action of the game, in order, as ``(player, action)``."""
+        return tuple(_actions_of(self.entries))
+
+    @property
+    def text(self) -> str:
+        """The result in words, with the match totals."""
+        instant = (self.instant_winner, self.instant_win) if self.instant_win else None
+        return _result_text(self.game, self.finishing_order, self.scores, self.totals, instant)
+
+
+@dataclass(frozen=True)
+class Observation:
+    """What one player may see (never the other hands).
+
+    - ``hand``: their own cards, lowest first;
+    - ``history``: every action of this game so far, as ``(player, action)``;
+    - ``table`` / ``table_player``: the combination to beat and who played it
+      (``None`` when the table is clear);
+    - ``passed``: the players who have passed in this round of play;
+    - ``cards_left``: how many cards each player holds; ``finished``: who has gone
+      out, in order;
+    - ``scores``: the match totals; ``must_play``: the card the first play of the
+      match must contain, if any;
+    - ``legal_actions``: what this player may do now (empty when it is not their turn).
+    """
+
+    player: int
+    num_players: int
+    current_player: int
+    hand: tuple[Card, ...]
+    table: Optional[Combo]
+    table_player: Optional[int]
+    passed: tuple[int, ...]
+    cards_left: tuple[int, ...]
+    finished: tuple[int, ...]
+    history: tuple[tuple[int, Action], ...]
+    scores: tuple[int, ...]
+    game_number: int
+    must_play: Optional[Card]
+    rules: Rules
+    legal_actions: list = field(default_factory=list)
+
+    @property
+    def leading(self) -> bool:
+        """True when it is this player's turn and the table is clear: play anything."""
+        return self.current_player == self.player and self.table is None
+
+    @property
+    def plays(self) -> tuple[tuple[int, Combo], ...]:
+        """The combinations played in this game so far (passes left out)."""
+        return tuple((p, a) for p, a in self.history if a is not PASS)
+
+    @property
+    def played_cards(self) -> tuple[Card, ...]:
+        """Every card played in this game so far."""
+        return tuple(c for _, a in self.history if a is not PASS for c in a.cards)
+
+
+# ---------------------------------------------------------------------------
+# The state
+
+_BIT_OF_INDEX = tuple(1 << t for t in _T_OF_INDEX)
+_ABOVE = tuple(((1 << 52) - 1) & ~((2 << t) - 1) for t in range(52))  # cards above card t
+_SINGLES = _GROUPS[1]
+_DECK = range(52)
+
+# raw log codes (events are written out in words only when asked for)
+_E_DEAL, _E_INSTANT, _E_PLAY, _E_PASS, _E_CLEAR, _E_OUT, _E_GAME, _E_MATCH = range(8)
+# The log is a list.  Plays, passes and clearings — nearly all of it — are stored as
+# plain ints (cheap to make and to copy, and never looked at by the garbage
+# collector): bits 0-51 the cards played, bits 52-53 the player, bit 54 a pass,
+# bit 55 a clearing (then bits 0-1 hold the player whose play was left standing).
+# The rarer entries are tuples starting with their code.
+_PASS_BIT = 1 << 54
+_CLEAR_BIT = 1 << 55
+_CARD_BITS = (1 << 52) - 1
+
+
+def _decode(entry: int) -> tuple:
+    """An int log entry as a tuple: (_E_PLAY, player, combo), (_E_PASS, player, PASS)
+    or (_E_CLEAR, leader, owner)."""
+    p = entry >> 52 & 3
+    if entry & _CLEAR_BIT:
+        return (_E_CLEAR, p, entry & 3)
+    if entry & _PASS_BIT:
+        return (_E_PASS, p, PASS)
+    return (_E_PLAY, p, _classify_mask(entry & _CARD_BITS))
+
+
+def _actions_of(entries) -> list[tuple[int, Action]]:
+    out = []
+    for e in entries:
+        if type(e) is int and not e & _CLEAR_BIT:
+            out.append((e >> 52 & 3, PASS if e & _PASS_BIT else _classify_mask(e & _CARD_BITS)))
+    return out
+
+_ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+
+
+class _Decks:
+    """The shuffled decks of a match, one per game, made on demand from one
+    ``random.Random(seed)``: the k-th game is always dealt from the k-th deck, whatever
+    was played, so the same seed deals the same games on every machine.  Clones of a
+    state share this object safely (it only grows, and the same way for every clone),
+    which keeps ``clone()`` cheap.  A deck is a tuple of 52 card bits; a shuffle sorts
+    the cards by 52 random keys."""
+
+    __slots__ = ("rng", "decks")
+
+    def __init__(self, seed: int) -> None:
+        self.rng = random.Random(seed)
+        self.decks: list[tuple[int, ...]] = []
+
+    def deck(self, game: int) -> tuple[int, ...]:
+        decks = self.decks
+        while len(decks) <= game:
+            rnd = self.rng.random
+            keys = [rnd() for _ in _DECK]
+            decks.append(tuple(_BIT_OF_INDEX[i] for i in sorted(_DECK, key=keys.__getitem__)))
+        return decks[game]
+
+
+def _name(p: int) -> str:
+    return f"Player {p}"
+
+
+class TienLenState:
+    """A Tiến Lên match in progress.  Make one with :func:`new_game`.
+
+    Ask ``current_player()``, ``legal_actions()``; act with ``apply_action(action)``
+    (a :class:`Combo` or :data:`PASS`).  ``returns()`` gives the points won so far,
+    ``round_results`` the finished games, ``events`` a readable log.
+    """
+
+    __slots__ = (
+        "rules", "num_players", "seed", "deal_code", "round_results",
+        "_hands", "_dealt", "_totals", "_game", "_cur", "_table", "_owner",
+        "_inround", "_out", "_required", "_leader", "_start", "_log", "_events", "_cursor", "_leads", "_decks",
+        "_winner", "_quad_pair", "_ladder", "_rejoin", "_after",
+    )
+
+    def __init__(self, rules: Optional[Rules] = None, seed: Optional[int] = None, *,
+                 _hands: Optional[list[int]] = None, _leader: Optional[int] = None) -> None:
+        if rules is None:
+            rules = Rules()
+        elif not isinstance(rules, Rules):
+            raise RulesError(f"rules must be a tienlen.Rules, not {type(rules).__name__}")
+        if seed is None:
+            seed = new_seed()
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ValueError(f"a seed is a whole number, not {seed!r}")
+        n = rules.players
+        self.rules = rules
+        self.num_players = n
+        self.seed = seed
+        try:
+            self.deal_code: Optional[str] = _deal_code(seed)
+        except ValueError:
+            self.deal_code = None
+        self.round_results: list[GameResult] = []
+        self._totals = [0] * n
+        self._game = 0
+        self._winner: Optional[int] = None
+        self._quad_pair = rules.four_of_a_kind_beats_pair_of_twos
+        self._ladder = rules.bigger_bombs_beat_smaller
+        self._rejoin = rules.passed_players_may_rejoin
+        self._after = tuple(tuple((p + i) % n for i in range(1, n)) for p in range(n))
+        self._log: list = []
+        self._events: list[Event] = []
+        self._cursor = [0, None, -1]  # for writing events: game, table, its player
+        self._decks = _Decks(seed)
+        if _hands is None:
+            self._deal(None)
+        else:
+            self._start_game(_hands, _leader, free_lead=_leader is not None)
+
+    @classmethod
+    def from_hands(cls, hands, rules: Optional[Rules] = None, seed: Optional[int] = None,
+                   leader: Optional[int] = None) -> "TienLenState":
+        """A match whose first game starts from the given hands — for puzzles, lessons
+        and tests.  ``hands`` holds one group of cards per player (text such as
+        ``'3S 4S 5H'`` or lists of cards), 1 to 13 cards each, no card twice.
+
+        ``rules`` defaults to ``Rules(players=len(hands))``.  With ``leader=None`` the
+        first-game rule applies: the holder of the lowest card dealt (3♠ if it is
+        dealt) leads and must play it; with ``leader=p``, player ``p`` leads with any
+        combination.  Later games are dealt as usual, from ``seed``.
+        """
+        from ..cards import to_cards
+
+        if rules is None:
+            rules = Rules(players=len(hands)) if 2 <= len(hands) <= 4 else None
+            if rules is None:
+                raise RulesError(f"Tiến Lên is played by 2, 3 or 4 players; {len(hands)} hands were given")
+        if len(hands) != rules.players:
+            raise RulesError(f"the rules are for {rules.players} players but {len(hands)} hands were given")
+        masks = []
+        seen: set = set()
+        for p, hand in enumerate(hands):
+            cards = to_cards(hand)
+            if not 1 <= len(cards) <= 13:
+                raise IllegalActionError(f"Player {p}'s hand must hold 1 to 13 cards, not {len(cards)}")
+            twice = seen.intersection(cards)
+            if twice:
+                raise IllegalActionError(f"{cards_text(twice)} cannot be in two hands")
+            seen.update(cards)
+            m = 0
+            for c in cards:
+                m |= _BIT_OF_INDEX[c.index]
+            masks.append(m)
+        if leader is not None and (isinstance(leader, bool) or leader not in range(rules.players)):
+            raise RulesError(f"the leader must be a player from 0 to {rules.players - 1}, not {leader!r}")
+        return cls(rules, seed, _hands=masks, _leader=leader)
+
+    # -- dealing and the end of a game ---------------------------------------
+
+    def _deal(self, previous_winner: Optional[int]) -> None:
+        n = self.num_players
+        deck = self._decks.deck(self._game)  # the deck of the next game
+        hands = [sum(deck[p:13 * n:n]) for p in range(n)]
+        self._start_game(hands, previous_winner, free_lead=previous_winner is not None)
+
+    def _start_game(self, hands: list[int], leader: Optional[int], free_lead: bool) -> None:
+        """Begin a game with these hands: ``leader`` leads freely, or (``free_lead``
+        False) the holder of the lowest card dealt leads and must play it."""
+        n = self.num_players
+        self._game += 1
+        self._hands = hands
+        self._dealt = tuple(hands)
+        self._table: Optional[Combo] = None
+        self._owner = -1
+        self._out: list[int] = []
+        self._start = len(self._log)
+        self._inround = [True] * n
+        self._leads: list = [None] * n
+        if not free_lead:
+            dealt = 0
+            for h in hands:
+                dealt |= h
+            low = dealt & -dealt  # 3♠ with four players
+            leader = next(p for p in range(n) if hands[p] & low)
+            self._required = low
+        else:
+            self._required = 0
+        self._leader = leader
+        self._cur = leader
+        sizes = tuple(h.bit_count() for h in hands)
+        how = 0 if not free_lead else (1 if self.round_results else 2)
+        self._log.append((_E_DEAL, self._game, leader, self._required, sizes, how))
+        for p in (leader,) + self._after[leader]:
+            kind = _instant_win_mask(hands[p])
+            if kind is not None:
+                self._log.append((_E_INSTANT, p, kind))
+                self._end_game(instant=(p, kind))
+                return
+
+    def _end_game(self, instant: Optional[tuple[int, str]] = None) -> None:
+        n = self.num_players
+        scores = [0] * n
+        if instant is not None:
+            scores[instant[0]] = n - 1
+            order = tuple(self._out)
+            winner = instant[0]
+        else:
+            order = tuple(self._out)
+            for k, p in enumerate(order):
+                scores[p] = n - 1 - k
+            winner = order[0]
+        totals = self._totals
+        for p in range(n):
+            totals[p] += scores[p]
+        result = GameResult(
+            self._game, self._leader, order, tuple(scores), tuple(totals),
+            instant[1] if instant else None, instant[0] if instant else None,
+            self._dealt, tuple(self._log[self._start:]),
+        )
+        self.round_results.append(result)
+        self._log.append((_E_GAME, self._game, tuple(scores), tuple(totals)))
+        self._table = None
+        best = max(totals)
+        if best >= self.rules.target:
+            leaders = [p for p in range(n) if totals[p] == best]
+            champion = max(leaders, key=lambda p: scores[p])
+            self._winner = champion
+            self._cur = TERMINAL
+            self._log.append((_E_MATCH, champion, tuple(totals)))
+            return
+        self._deal(winner)
+
+    # -- the OpenSpiel-style interface ---------------------------------------
+
+    def current_player(self) -> int:
+        """Whose turn it is (0 … n−1), or ``TERMINAL`` (−1) once the match is over."""
+        return self._cur
+
+    def is_terminal(self) -> bool:
+        """True once the match is over."""
+        return self._cur < 0
+
+    def returns(self) -> list[int]:
+        """Every player's match points so far."""
+        return list(self._totals)
+
+    def legal_actions(self) -> list[Action]:
+        """Everything the current player may do now, each once: the combinations from
+        their hand that beat the table (lowest first, bombs last) and then :data:`PASS`;
+        or, when they lead, every combination in their hand (no passing).  Empty once
+        the match is over."""
+        p = self._cur
+        if p < 0:
+            return []
+        table = self._table
+        m = self._hands[p]
+        if table is None:
+            # Every combination in the hand.  Hands only shrink during a game, so the
+            # list kept from this player's last lead is filtered rather than rebuilt.
+            kept = self._leads[p]
+            if kept is None:
+                plays = _all_plays(m)
+            elif kept[0] == m:
+                plays = list(kept[1])
+            else:
+                gone = kept[0] ^ m
+                plays = [c for c in kept[1] if not c.mask & gone]
+            self._leads[p] = (m, tuple(plays))
+            req = self._required
+            if req:
+                plays = [c for c in plays if c.mask & req]
+            return plays
+        if table.code == 0:  # a single: the commonest case, written out for speed
+            top = table.top
+            hi = m & _ABOVE[top]
+            if not hi and top < 48:
+                return [PASS]
+            g1 = _SINGLES
+            plays = [*g1[hi & 0xFFF], *g1[hi & 0xFFF000], *g1[hi & 0xFFF000000],
+                     *g1[hi & 0xFFF000000000], *g1[hi & 0xF000000000000]]
+            if top >= 48:
+                plays += _chops_of_a_two(m)
+            plays.append(PASS)
+            return plays
+        plays = _responses(m, table, self._quad_pair, self._ladder)
+        plays.append(PASS)
+        return plays
+
+    def apply_action(self, action: Action, player: Optional[int] = None) -> None:
+        """Play a :class:`Combo` from the current player's hand, or :data:`PASS`.
+
+        ``player`` (optional) says who is acting; a move out of turn is refused.  An
+        action that is not allowed raises :class:`IllegalActionError` with the reason,
+        and the state is left exactly as it was.
+        """
+        p = self._cur
+        if p < 0 or (player is not None and player != p):
+            raise IllegalActionError(self._why_illegal(action, player))
+        table = self._table
+        if action is PASS:
+            if table is None:
+                raise IllegalActionError(self._why_illegal(action, player))
+            self._log.append(_PASS_BIT | p << 52)
+            inround = self._inround
+            inround[p] = False
+            for q in self._after[p]:
+                if inround[q]:
+                    if q == self._owner:
+                        self._clear(q)
+                    else:
+                        self._cur = q
+                    return
+            self._clear(self._owner)
+            return
+        if type(action) is not Combo:
+            raise IllegalActionError(self._why_illegal(action, player))
+        m = action.mask
+        hand = self._hands[p]
+        if m & hand != m:
+            raise IllegalActionError(self._why_illegal(action, player))
+        if table is None:
+            if self._required:
+                if not m & self._required:
+                    raise IllegalActionError(self._why_illegal(action, player))
+                self._required = 0
+        elif (action.shape != table.shape or action.top <= table.top) and \
+                not _beats(action, table, self._quad_pair, self._ladder):
+            raise IllegalActionError(self._why_illegal(action, player))
+        # -- the play is legal: apply it
+        hand ^= m
+        self._hands[p] = hand
+        self._log.append(m | p << 52)
+        self._table = action
+        self._owner = p
+        inround = self._inround
+        if not hand:
+            out = self._out
+            out.append(p)
+            inround[p] = False
+            self._log.append((_E_OUT, p, len(out)))
+            if len(out) == self.num_players - 1:
+                hands = self._hands
+                out.append(next(q for q in range(self.num_players) if hands[q]))
+                self._end_game()
+                return
+        elif self._rejoin:
+            hands = self._hands
+            for q in self._after[p]:
+                inround[q] = hands[q] != 0
+        for q in self._after[p]:
+            if inround[q]:
+                self._cur = q
+                return
+        self._clear(p)
+
+    def _clear(self, owner: int) -> None:
+        """Everyone else has passed on ``owner``'s play: clear the table, and the owner
+        (or, if they have gone out, the next player with cards) leads."""
+        hands = self._hands
+        leader = owner
+        if not hands[owner]:
+            leader = next(q for q in self._after[owner] if hands[q])
+        self._table = None
+        self._cur = leader
+        self._inround = [h != 0 for h in hands]
+        self._log.append(_CLEAR_BIT | leader << 52 | owner)
+
+    # -- explaining -----------------------------------------------------------
+
+    def why_illegal_action(self, action: object, player: Optional[int] = None) -> Optional[str]:
+        """Why ``action`` may not be taken now (by ``player``, if given), in words;
+        ``None`` if it is legal."""
+        return self._why_illegal(action, player)
+
+    def _why_illegal(self, action: object, player: Optional[int]) -> Optional[str]:
+        p = self._cur
+        if p < 0:
+            return (f"the match is over ({_name(self._winner)} won it); "
+                    "start a new one with new_game()")
+        if player is not None and player != p:
+            return f"it is {_name(p)}'s turn, not {_name(player)}'s"
+        table = self._table
+        if action is PASS:
+            if table is None:
+                return "you cannot pass when you lead: the table is clear, so play any combination"
+            return None
+        if not isinstance(action, Combo):
+            return (f"an action is a combination to play (a Combo, such as one from legal_actions() "
+                    f"or classify('3S 4S 5S')) or PASS, not {action!r}")
+        hand = self._hands[p]
+        missing = [c for c in action.cards if not hand >> _T_OF_INDEX[c.index] & 1]
+        if missing:
+            return f"{_name(p)} does not hold {cards_text(missing)}"
+        if table is None:
+            req = self._required
+            if req and not action.mask & req:
+                card = _CARD_OF_T_T[req.bit_length() - 1]
+                why = "it is the lowest card dealt" if req != 1 else "it is the lowest card"
+                return f"the first play of the match must contain {card} ({why})"
+            return None
+        return why_not_beats(action, table, self.rules)
+
+    # -- looking at the state ---------------------------------------------------
+
+    def hand(self, player: int) -> list[Card]:
+        """The cards ``player`` holds, lowest first (for tests and teaching; bots see
+        only their own hand, through :meth:`observation`)."""
+        return list(_cards_of(self._hands[player]))
+
+    @property
+    def table(self) -> Optional[Combo]:
+        """The combination to beat, or ``None`` when the table is clear."""
+        return self._table
+
+    @property
+    def table_player(self) -> Optional[int]:
+        """Who played the combination on the table (``None`` when it is clear)."""
+        return self._owner if self._table is not None else None
+
+    @property
+    def game_number(self) -> int:
+        """The number of the game in progress (1 for the first of the match)."""
+        return self._game
+
+    @property
+    def winner(self) -> Optional[int]:
+        """The winner of the match, once it is over; ``None`` before."""
+        return self._winner
+
+    @property
+    def history(self) -> list[tuple[int, Action]]:
+        """Every action of the game in progress, as ``(player, action)``."""
+        return self._game_history()
+
+    def _game_history(self) -> list[tuple[int, Action]]:
+        return _actions_of(self._log[self._start:])
+
+    @property
+    def must_play(self) -> Optional[Card]:
+        """The card the coming first play of the match must contain (3♠ with four
+        players), or ``None``."""
+        req = self._required
+        return _CARD_OF_T_T[req.bit_length() - 1] if req and self._cur >= 0 else None
+
+    def cards_left(self) -> list[int]:
+        """How many cards each player holds."""
+        return [h.bit_count() for h in self._hands]
+
+    def passed(self) -> tuple[int, ...]:
+        """The players who have passed in this round of play."""
+        if self._table is None:
+            return ()
+        hands, inround = self._hands, self._inround
+        return tuple(q for q in range(self.num_players)
+                     if hands[q] and not inround[q] and q != self._owner)
+
+    def observation(self, player: int) -> Observation:
+        """What ``player`` may see: their own hand and everything public."""
+        if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players:
+            raise ValueError(f"there is no Player {player!r}: players are 0 to {self.num_players - 1}")
+        table = self._table
+        return Observation(
+            player=player,
+            num_players=self.num_players,
+            current_player=self._cur,
+            hand=_cards_of(self._hands[player]),
+            table=table,
+            table_player=self._owner if table is not None else None,
+            passed=self.passed(),
+            cards_left=tuple(h.bit_count() for h in self._hands),
+            finished=tuple(self._out),
+            history=tuple(self._game_history()),
+            scores=tuple(self._totals),
+            game_number=self._game,
+            must_play=self.must_play,
+            rules=self.rules,
+            legal_actions=self.legal_actions() if player == self._cur else [],
+        )
+
+    @property
+    def events(self) -> list[Event]:
+        """The match log so far, oldest first, as :class:`Event` records."""
+        done = len(self._events)
+        if done < len(self._log):
+            self._events.extend(_write_events(self._log, done, self.num_players, self._cursor))
+        return list(self._events)
+
+    def clone(self) -> "TienLenState":
+        """An independent copy: acting on one never changes the other."""
+        new = object.__new__(TienLenState)
+        for name in ("rules", "num_players", "seed", "deal_code", "_dealt", "_totals", "_game",
+                     "_cur", "_table", "_owner", "_required", "_leader", "_start", "_winner", "_quad_pair",
+                     "_ladder", "_rejoin", "_after"):
+            object.__setattr__(new, name, getattr(self, name))
+        new.round_results = list(self.round_results)
+        new._totals = list(self._totals)
+        new._hands = list(self._hands)
+        new._inround = list(self._inround)
+        new._out = list(self._out)
+        new._log = list(self._log)
+        new._events = list(self._events)
+        new._cursor = list(self._cursor)
+        new._leads = list(self._leads)
+        new._decks = self._decks  # shared: it only ever grows, the same way for both
+        return new
+
+    def __repr__(self) -> str:
+        if self._cur < 0:
+            return f"<Tiến Lên match over: {_name(self._winner)} won, points {self._totals}>"
+        table = f"table {self._table} by {_name(self._owner)}" if self._table is not None else "table clear"
+        return (f"<Tiến Lên game {self._game}, {_name(self._cur)} to play, {table}, "
+                f"cards left {self.cards_left()}, points {self._totals}>")
+
+
+def new_game(rules: Optional[Rules] = None, seed: Optional[int] = None) -> TienLenState:
+    """Start a Tiến Lên match: deal the first game.
+
+    ``rules`` defaults to ``Rules()`` (four players, to 21 points); ``seed=None``
+    draws a fresh seed, kept in ``state.seed`` (and ``state.deal_code``), so the same
+    match can be dealt again.
+    """
+    return TienLenState(rules, seed)
+
+
+# ---------------------------------------------------------------------------
+# Writing the log out in words
+
+def _result_text(game: int, order, scores, totals, instant) -> str:
+    if instant is not None:
+        p, kind = instant
+        how = "all four 2s" if kind == "four_twos" else "a dragon (one card of every rank, 3 to A)"
+        head = f"Game {game}: {_name(p)} was dealt {how} and wins at once, scoring {scores[p]}."
+    else:
+        places = ", ".join(f"{_name(q)} {scores[q]}" for q in order)
+        head = (f"Game {game}: {_name(order[0])} went out first. "
+                f"Order out: {', '.join(_name(q) for q in order)}; points: {places}.")
+    tot = ", ".join(f"{_name(q)} {t}" for q, t in enumerate(totals))
+    return f"{head} Match totals: {tot}."
+
+
+def _write_events(log: list, start: int, n: int, cursor: list) -> list[Event]:
+    """Events for the log entries from ``start`` on; ``cursor`` carries the game number
+    and the table (combo and player) from one call to the next."""
+    out: list[Event] = []
+    game, table, owner = cursor
+    for entry in log[start:]:
+        if type(entry) is int:
+            entry = _decode(entry)
+        code = entry[0]
+        if code == _E_DEAL:
+            table = None
+            _, game, leader, req, sizes, how = entry
+            if all(k == 13 for k in sizes):
+                text = f"Game {game}: 13 cards are dealt to each of {n} players. "
+            else:
+                text = f"Game {game}: the hands hold {', '.join(map(str, sizes))} cards. "
+            if req:
+                card = _CARD_OF_T_T[req.bit_length() - 1]
+                why = "holds 3♠" if req == 1 else f"holds the lowest card dealt, {card},"
+                text += f"{_name(leader)} {why} and leads; the first play must contain {card}."
+            elif how == 1:
+                text += f"{_name(leader)} won the last game and leads."
+            else:
+                text += f"{_name(leader)} leads."
+            out.append(Event(None, "deal", text, game))
+        elif code == _E_INSTANT:
+            _, p, kind = entry
+            how = "all four 2s" if kind == "four_twos" else "a dragon: one card of every rank from 3 to A"
+            out.append(Event(p, "instant_win", f"{_name(p)} was dealt {how} — an instant win!", game))
+        elif code == _E_PLAY:
+            _, p, combo = entry
+            prev, prev_owner = table, owner
+            table, owner = combo, p
+            out.append(Event(p, "play", f"{_name(p)} plays {combo} ({combo.describe()}).", game))
+            if combo.is_bomb:
+                if prev is None:
+                    out.append(Event(p, "bomb", f"Bomb! {_name(p)} leads a {combo.name}.", game))
+                else:
+                    if prev.top >= 48 and not prev.is_bomb:
+                        what = {1: f"{prev}", 2: f"pair of 2s ({prev})",
+                                3: f"three 2s ({prev})"}[prev.size]
+                    else:
+                        what = f"{prev.name} ({prev})"
+                    out.append(Event(p, "chop", f"Chop! {_name(p)}'s {combo.name} chops "
+                                     f"{_name(prev_owner)}'s {what}.", game))
+        elif code == _E_PASS:
+            out.append(Event(entry[1], "pass", f"{_name(entry[1])} passes.", game))
+        elif code == _E_CLEAR:
+            _, leader, owner = entry
+            table = None
+            if leader == owner:
+                text = f"Everyone else passed: {_name(owner)} clears the table and leads."
+            else:
+                text = (f"Everyone else passed on {_name(owner)}'s play; {_name(owner)} has gone out, "
+                        f"so the table is cleared and {_name(leader)} leads.")
+            out.append(Event(leader, "clear", text, game))
+        elif code == _E_OUT:
+            _, p, place = entry
+            out.append(Event(p, "out", f"{_name(p)} has played their last card and goes out, "
+                                       f"{_ORDINAL.get(place, str(place))}.", game))
+        elif code == _E_GAME:
+            _, g, scores, totals = entry
+            pts = ", ".join(f"{_name(q)} {s}" for q, s in enumerate(scores))
+            tot = ", ".join(f"{_name(q)} {t}" for q, t in enumerate(totals))
+            out.append(Event(None, "game_over", f"Game {g} is over. Points: {pts}. Totals: {tot}.", g))
+        elif code == _E_MATCH:
+            _, p, totals = entry
+            out.append(Event(p, "match_over", f"{_name(p)} wins the match with {totals[p]} points.", game))
+    cursor[:] = [game, table, owner]
+    return out
