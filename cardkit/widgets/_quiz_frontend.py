@@ -80,7 +80,7 @@ QUIZ_CSS = """
   border-radius: 8px; padding: 0.6em 0.9em 0.7em !important; margin: 6px 0 10px !important; max-width: 46rem;
   background: var(--jp-layout-color0, #fff);
 }
-.ck-quiz-box .ck-quiz-kicker { font-family: FONTS; }
+.ck-quiz-box .ck-quiz-kicker { font-family: FONTS; color: #0b57d0; }
 .ck-quiz-title { font-size: 1rem; font-weight: 600; line-height: 1.45; margin: 0.4em 0 0; white-space: pre-line;
   font-family: FONTS; color: var(--jp-ui-font-color1, #1f1f1f); }
 """.replace("FONTS", FONT_STACK_CSS)
