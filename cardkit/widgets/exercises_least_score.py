@@ -473,7 +473,7 @@ def match_scoreboard(state: ls.LeastScoreState) -> Shown:
     for r in state.round_results:
         res = "success" if r.success else "failure"
         cells = [f"{s} → {t}" for s, t in zip(r.scores, r.running_scores)]
-        out = f"; out: {', '.join(f'P{p}' for p in r.knocked_out)}" if r.knocked_out else ""
+        out = f"; knocked out: {', '.join(f'P{p}' for p in r.knocked_out)}" if r.knocked_out else ""
         rows.append([str(r.round_number), f"P{r.declarer}", str(r.declarer_total), str(r.lowest_other), res + out]
                     + cells)
         figures[f"round {r.round_number}"] = {"totals": list(r.totals), "declarer": r.declarer,
