@@ -53,6 +53,7 @@ __all__ = [
     "match_scoreboard",
     "DeclareStudy",
     "declare_success",
+    "tournament_table",
 ]
 
 _CELL = "padding:0.2em 0.7em;text-align:left;border-top:1px solid #d6dae1;vertical-align:top"
@@ -588,3 +589,20 @@ def declare_success(matches: int = 150, seed: int = 1, bots: Sequence[str] = ("g
             state.apply_action(funcs[p](state.observation(p), rng))
     return DeclareStudy(np.array(totals), np.array(rounds), np.array(success, dtype=bool), matches, seed,
                         [b if isinstance(b, str) else getattr(b, "__name__", "bot") for b in bots], players)
+
+
+def tournament_table(result: Any) -> Shown:
+    """A :func:`cardkit.tournament.tournament` result as a short table (wins, win
+    rate with its 95% interval, mean score), with each bot's figures recorded."""
+    rows, figures = [], {}
+    for r in result.table():
+        rows.append([r.bot, str(r.seats_played), f"{r.wins:g}", f"{r.win_rate:.1%}",
+                     f"{r.win_low:.1%} – {r.win_high:.1%}", f"{r.mean_score:.2f}"])
+        figures[f"{r.bot} win rate"] = r.win_rate
+        figures[f"{r.bot} wins"] = r.wins
+        figures[f"{r.bot} seats"] = r.seats_played
+        figures[f"{r.bot} mean score"] = r.mean_score
+    caption = (f"{len(result.matches)} matches of Least Score; seats rotate each match. Score = penalty points "
+               "per match (lower is better); a shared win counts as a fraction")
+    return _shown_table(["Bot", "Seats played", "Wins", "Win rate", "95% interval", "Mean score"], rows, caption,
+                        figures)
