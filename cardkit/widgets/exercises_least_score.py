@@ -390,7 +390,9 @@ def turn_table(hand: Any, open_cards: Any, seen: Any = (), best: int = 5,
         rows.append([_move_text(group, take), shown])
         figures[_move_text(group, take)] = exp
     cap = (f"Hand {cards_text(hand_cards)} (total {ls.hand_total(hand_cards)}), open cards "
-           f"{cards_text(_ordered(to_cards(open_cards)))}: the {min(best, len(moves))} best of {len(moves)} moves")
+           f"{cards_text(_ordered(to_cards(open_cards)))}"
+           + (f", also seen {cards_text(_ordered(to_cards(seen)))}" if to_cards(seen) else "")
+           + f": the {min(best, len(moves))} best of {len(moves)} moves")
     return _shown_table(["Move", "Total after the turn"], rows, cap, figures)
 
 
