@@ -433,8 +433,11 @@ def test_lesson_7_the_class_deal():
     assert figures["deal code"][0][0] == "K7Q-29X"
     hand = new_game(Rules(players=4, threshold=50), seed_from_code("K7Q-29X")).hand(0)
     assert figures["starting total"][0][0] == total(hand)
-    e = find(exercises, "total of your starting hand")
-    assert Fraction(e["answer"]) == total(hand)
+    e = find(exercises, "what is your new total")
+    state = new_game(Rules(players=4, threshold=50), seed_from_code("K7Q-29X"))
+    top = state.open_cards[0]
+    assert f"Your hand totals {total(hand)}." in e["question"] and str(top) in e["question"]
+    assert Fraction(e["answer"]) == total(hand) - value(Card.parse("KC")) + value(top)
     e = find(exercises, "gets rid of the most points")
     assert {frozenset(cards(x)) for x in [e["cards"]]} == {frozenset(hand)}
     legal = all_legal(hand)
