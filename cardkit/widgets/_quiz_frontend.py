@@ -179,6 +179,7 @@ function render({ model, el }) {
       row.append(input, help);
       body.append(label, row);
     }
+    showAnswer();
     update();
   }
 
@@ -194,13 +195,18 @@ function render({ model, el }) {
     }
   }
 
-  function update() {
-    check.textContent = model.get("submit_label") || "Check";
+  function showAnswer() {
+    // Only when Python changes the answer (or the panel is built): never undo the
+    // learner's own choice or typing while the feedback is being shown.
     const chosen = model.get("chosen");
     radios.forEach((r, i) => { r.checked = chosen === i; });
     if (input && document.activeElement !== input && input.value !== (model.get("text") || "")) {
       input.value = model.get("text") || "";
     }
+  }
+
+  function update() {
+    check.textContent = model.get("submit_label") || "Check";
     const verdict = model.get("verdict") || "";
     const message = model.get("feedback") || "";
     feedback.className = "ck-quiz-feedback" + (message ? " ck-quiz-" + (verdict || "invalid") : " ck-empty");
@@ -225,14 +231,17 @@ function render({ model, el }) {
   reveal.addEventListener("click", () => model.send({ type: "reveal" }));
 
   const REBUILD = ["mode", "question", "choices", "help_text"];
-  const UPDATE = ["chosen", "text", "verdict", "feedback", "attempts", "solved", "can_reveal", "submit_label"];
+  const UPDATE = ["verdict", "feedback", "attempts", "solved", "can_reveal", "submit_label"];
+  const ANSWER = ["chosen", "text"];
   for (const name of REBUILD) model.on("change:" + name, build);
   for (const name of UPDATE) model.on("change:" + name, update);
+  for (const name of ANSWER) model.on("change:" + name, showAnswer);
   model.on("change:_n", again);
   build();
   return () => {
     for (const name of REBUILD) model.off("change:" + name, build);
     for (const name of UPDATE) model.off("change:" + name, update);
+    for (const name of ANSWER) model.off("change:" + name, showAnswer);
     model.off("change:_n", again);
   };
 }
