@@ -14,8 +14,13 @@ the browser code is sent inline by anywidget.
   once what they make or why they are not legal.
 * :class:`LeastScoreTable`, :class:`TienLenTable` — a whole match against bots.
 
+
 * :class:`Quiz`, :class:`NumberQuiz`, :class:`CardQuiz` — exercises that say at
   once whether an answer is right, and why; :class:`Scoreboard` counts them.
+
+* :class:`LeastScoreChecker`, :class:`TienLenChecker` — choose cards, be told at
+  once what they make or why they are not legal.
+* :class:`LeastScoreTable`, :class:`TienLenTable` — a whole match against bots.
 
 :mod:`cardkit.widgets.lesson` holds the lesson toolkit (boxes, formulas, plots,
 simulation explorers); :mod:`cardkit.widgets.numbers` reads and writes numbers.
@@ -32,6 +37,11 @@ from .tienlen_table import TienLenTable
 
 from .quiz import CardQuiz, Feedback, NumberQuiz, Quiz, Scoreboard
 
+from .quiz import CardQuiz, Feedback, NumberQuiz, Quiz, Scoreboard
+from .checkers import LeastScoreChecker, TienLenChecker
+from .least_score_table import LeastScoreTable
+from .tienlen_table import TienLenTable
+
 __all__ = [
     "Hand",
     "CardRow",
@@ -46,9 +56,15 @@ __all__ = [
     "LeastScoreTable",
     "TienLenTable",
 
+
     "Quiz",
     "NumberQuiz",
     "CardQuiz",
     "Scoreboard",
     "Feedback",
+
+    "LeastScoreChecker",
+    "TienLenChecker",
+    "LeastScoreTable",
+    "TienLenTable",
 ]

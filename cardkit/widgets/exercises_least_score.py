@@ -1,0 +1,610 @@
+"""Exercises and worked examples for the Least Score lessons.
+
+Each lesson cell stays one or two lines because the work is done here; every
+rule fact comes from the engine (:mod:`cardkit.least_score`) and every
+expected value from :mod:`cardkit.odds`::
+
+    value_table()                          # what each card is worth
+    worked_total('AC 2D 3S 9H 9C')         # 1 + 2 + 3 + 9 + 9 = 24
+    HandTotalDrill(hands=6, seed=11)       # quick-fire: what is this hand worth?
+    discard_table(['KS KH', 'KS KH KD'])   # legal or not, and the engine's reason
+    SpotEveryDiscard('AC 2D 3S 9H 9C')     # find every legal group of 2+ cards
+    TakeOrDrawQuiz('AC 2D 3S 9H 9C', discard='9H 9C', open_cards='5D 6D 7D')
+    scoring_worked([10, 16, 17], 0)        # the round's scores, worked out
+    match_scoreboard(state)                # round by round, to the threshold
+    declare_success(matches=150, seed=1)   # how often would declaring succeed?
+
+Like the rest of :mod:`cardkit.widgets.lesson`, what is shown here carries its
+figures (and exercises their right answers) in the output's metadata under
+``"cardkit"``, so a test can check each against an independent computation.
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from fractions import Fraction
+from typing import Any, Callable, Iterable, Optional, Sequence
+
+import ipywidgets
+import numpy as np
+
+from .. import least_score as ls
+from ..cards import Card, Rank, Suit, cards_text, full_deck, to_cards
+from ..errors import CardkitError
+from ..odds import deck_draw_expectation
+from .checkers import discard_name
+from .hand import CardRow, Hand
+from .lesson import BLACK, BLUE, ORANGE, FigureView, Shown, _new_figure, _png
+from .messages import StatusMessage, safe_callback
+from .numbers import fraction_text, num, pct
+from .quiz import Feedback, NumberQuiz, Quiz
+
+__all__ = [
+    "value_table",
+    "worked_total",
+    "HandTotalDrill",
+    "discard_table",
+    "SpotEveryDiscard",
+    "turn_choices",
+    "turn_table",
+    "TakeOrDrawQuiz",
+    "scoring_worked",
+    "match_scoreboard",
+    "DeclareStudy",
+    "declare_success",
+    "tournament_table",
+]
+
+_CELL = "padding:0.2em 0.7em;text-align:left;border-top:1px solid #d6dae1;vertical-align:top"
+_TABLE = ("border-collapse:collapse;margin:0.4em 0;font-family:system-ui, 'Segoe UI', Roboto, 'DejaVu Sans', "
+          "sans-serif;font-size:0.95rem;color:#1f1f1f")
+
+
+def _table(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str = "") -> str:
+    th = "".join(f'<th scope="col" style="{_CELL}">{html.escape(h)}</th>' for h in head)
+    body = "".join("<tr>" + "".join(f'<td style="{_CELL}">{html.escape(c)}</td>' for c in r) + "</tr>"
+                   for r in rows)
+    cap = f'<caption style="text-align:left;font-weight:600;padding:0.2em 0">{html.escape(caption)}</caption>' \
+        if caption else ""
+    return f'<table style="{_TABLE}">{cap}<thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>'
+
+
+def _table_text(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str = "") -> str:
+    lines = [caption] if caption else []
+    lines += [" | ".join(head)] + [" | ".join(r) for r in rows]
+    return "\n".join(lines)
+
+
+def _shown_table(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str = "",
+                 figures: Optional[dict] = None) -> Shown:
+    return Shown(_table(head, rows, caption), _table_text(head, rows, caption), figures)
+
+
+def _ordered(cards: Iterable[Card]) -> tuple[Card, ...]:
+    return ls.display_order(list(cards))
+
+
+def _codes(cards: Iterable[Card]) -> list[str]:
+    return [c.code for c in cards]
+
+
+# --- 1. cards and values ------------------------------------------------------------------
+
+def value_table(suit: Suit = Suit.SPADES) -> Shown:
+    """What each rank is worth in Least Score, from the engine's :func:`card_value`."""
+    cards = [Card(rank, suit) for rank in Rank]
+    rows = [[c.label.split(" of ")[0], c.code[:-1], str(ls.card_value(c))] for c in cards]
+    figures = {c.code[:-1]: ls.card_value(c) for c in cards}
+    return _shown_table(["Card", "Shown as", "Points"], rows, "What each card is worth (any suit)", figures)
+
+
+def worked_total(cards: Any) -> Shown:
+    """A hand's total worked out: ``A♣ 2♦ 3♠ 9♥ 9♣: 1 + 2 + 3 + 9 + 9 = 24``."""
+    hand = _ordered(to_cards(cards))
+    if not hand:
+        raise CardkitError("give some cards, such as 'AC 2D 3S 9H 9C'")
+    parts = " + ".join(str(ls.card_value(c)) for c in hand)
+    total = ls.hand_total(hand)
+    text = f"{cards_text(hand)}: {parts} = {total}"
+    page = (f'<p style="font-size:1.05rem;margin:0.3em 0">{html.escape(cards_text(hand))}: '
+            f'{html.escape(parts)} = <strong>{total}</strong></p>')
+    return Shown(page, text, {f"total {' '.join(_codes(hand))}": total})
+
+
+def _deal_hands(count: int, seed: int, size: int = 5) -> list[tuple[Card, ...]]:
+    rng = random.Random(seed)
+    deck = full_deck()
+    return [_ordered(rng.sample(deck, size)) for _ in range(count)]
+
+
+class HandTotalDrill(ipywidgets.VBox):
+    """Quick-fire: "what is this hand worth?", one seeded random hand after another.
+
+    ``hands`` questions (default 6), dealt from ``seed``.  Each hand is a
+    :class:`NumberQuiz` whose answer comes from the engine's :func:`hand_total`;
+    once it is answered (or shown), **Next hand** moves on.  ``drill.quizzes``
+    holds every question (give them to a :class:`Scoreboard`);
+    ``drill.next()`` / ``drill.show(i)`` move from code.
+    """
+
+    def __init__(self, hands: int = 6, seed: int = 11, **kwargs: Any) -> None:
+        if isinstance(hands, bool) or not isinstance(hands, int) or not 1 <= hands <= 50:
+            raise CardkitError(f"hands is how many questions, 1 to 50; not {hands!r}")
+        self.seed = int(seed)
+        self.hands = _deal_hands(hands, self.seed)
+        self.quizzes = []
+        for i, hand in enumerate(self.hands):
+            parts = " + ".join(str(ls.card_value(c)) for c in hand)
+            self.quizzes.append(NumberQuiz(
+                f"Hand {i + 1}: {cards_text(hand)}. What is it worth?", ls.hand_total(hand),
+                explain=f"{parts} = {ls.hand_total(hand)}",
+                hint="ace 1, a 2 to a 10 its number, jack, queen and king 10 each",
+                placeholder_help="a whole number, e.g. 27"))
+        self.index = 0
+        self.row = CardRow((), title="Hand", card_width=64)
+        self.progress = ipywidgets.HTML()
+        self.next_button = ipywidgets.Button(description="Next hand", icon="arrow-right",
+                                             tooltip="Go on to the next hand")
+        self.back_button = ipywidgets.Button(description="Previous", icon="arrow-left",
+                                             tooltip="Go back to the previous hand")
+        self.status = StatusMessage()
+        self.slot = ipywidgets.Box()
+        self.next_button.on_click(safe_callback(self.status, lambda _b: self.next()))
+        self.back_button.on_click(safe_callback(self.status, lambda _b: self.show(self.index - 1)))
+        for q in self.quizzes:
+            q.on_answer(lambda *_: self._buttons())
+        super().__init__(children=(self.progress, self.row, self.slot,
+                                   ipywidgets.HBox([self.back_button, self.next_button]), self.status), **kwargs)
+        self.add_class("ck-quiz-box")
+        self.show(0)
+
+    def show(self, i: int) -> None:
+        """Show question ``i`` (0 is the first)."""
+        if not 0 <= i < len(self.quizzes):
+            raise CardkitError(f"there are {len(self.quizzes)} hands: choose 0 to {len(self.quizzes) - 1}")
+        self.index = i
+        self.row.cards = self.hands[i]
+        self.row.title = f"Hand {i + 1} of {len(self.hands)}"
+        self.slot.children = (self.quizzes[i],)
+        self._buttons()
+
+    def next(self) -> None:
+        """Go on to the next hand (after the last, say how it went)."""
+        if self.index + 1 < len(self.quizzes):
+            self.show(self.index + 1)
+        else:
+            self.status.info(f"That was the last hand: {self.solved} of {len(self.quizzes)} right. "
+                             "Run the cell again with another seed for new hands.")
+
+    @property
+    def solved(self) -> int:
+        """How many hands were answered right."""
+        return sum(q.solved for q in self.quizzes)
+
+    def _buttons(self) -> None:
+        done = sum(q.solved for q in self.quizzes)
+        self.progress.value = (f"<b>Quick-fire:</b> hand {self.index + 1} of {len(self.hands)} · "
+                               f"{done} right so far")
+        self.back_button.disabled = self.index == 0
+        self.next_button.disabled = self.index + 1 >= len(self.quizzes) and not self.quizzes[self.index].solved
+
+    def records(self) -> list[dict]:
+        """Every question as data (for the lesson's tests)."""
+        out = []
+        for hand, q in zip(self.hands, self.quizzes):
+            r = q.record()
+            r["cards"] = _codes(hand)
+            out.append(r)
+        return out
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        data = super()._repr_mimebundle_(**kwargs)
+        if isinstance(data, dict):
+            data["text/plain"] = repr(self)
+            return data, {"cardkit": {"exercises": self.records()}}
+        return data  # pragma: no cover
+
+    def __repr__(self) -> str:
+        return (f"HandTotalDrill({len(self.hands)} hands, seed {self.seed}; now hand {self.index + 1}: "
+                f"{cards_text(self.hands[self.index])}; {self.solved} right)")
+
+
+# --- 2. legal discards ----------------------------------------------------------------------
+
+def discard_table(groups: Sequence[Any], rules: Optional[ls.Rules] = None,
+                  caption: str = "Legal or not? The engine's verdict") -> Shown:
+    """Each group of cards with the engine's verdict: its kind, or why it is illegal."""
+    rows, figures = [], {}
+    for g in groups:
+        cards = _ordered(to_cards(g))
+        name = discard_name(cards, rules)
+        if name is None:
+            verdict, why = "not legal", ls.why_illegal(cards, rules) or ""
+        else:
+            verdict, why = "legal", name
+        rows.append([cards_text(cards), verdict, why])
+        figures[" ".join(_codes(cards))] = ls.discard_kind(cards, rules)
+    return _shown_table(["Cards", "Verdict", "Kind, or why not"], rows, caption, figures)
+
+
+def _multi_card_discards(hand: Sequence[Card], rules: Optional[ls.Rules]) -> list[tuple[Card, ...]]:
+    return [g for g in ls.legal_discards(hand, rules) if len(g) > 1]
+
+
+class SpotEveryDiscard(ipywidgets.VBox):
+    """Find every legal discard of two or more cards in a hand.
+
+    Choose cards and press **Check these cards**: a legal group is added to the
+    list of those found (with its kind); an illegal one is refused with the
+    engine's reason.  The exercise is solved when every group is found;
+    **Show me every legal discard** gives the answer.  ``quiz.submit('9H 9C')``
+    does the same from code; ``quiz.solved``, ``quiz.attempts`` and
+    ``quiz.on_answer`` work as for the other exercises, so a
+    :class:`Scoreboard` can count it.
+    """
+
+    def __init__(self, cards: Any, rules: Optional[ls.Rules] = None,
+                 question: str = "Find every legal discard of two or more cards in this hand.",
+                 **kwargs: Any) -> None:
+        self.rules = rules
+        self.question = question
+        self.hand = Hand(cards, sort_key=ls.sort_key, title="Choose cards, then press Check these cards",
+                         highlight_text="part of a legal discard")
+        self.answers = _multi_card_discards(self.hand.cards, rules)
+        if not self.answers:
+            raise CardkitError("this hand has no legal discard of two or more cards: choose another hand")
+        self.found: list[tuple[Card, ...]] = []
+        self.attempts = 0
+        self.solved = False
+        self.revealed = False
+        self._listeners: list[Callable] = []
+        self.feedback = StatusMessage()
+        self.check_button = ipywidgets.Button(description="Check these cards", button_style="primary",
+                                              tooltip="Is the group you chose a legal discard?")
+        self.reveal_button = ipywidgets.Button(description="Show me every legal discard",
+                                               layout=ipywidgets.Layout(width="auto"))
+        self.listing = ipywidgets.HTML()
+        self.title = ipywidgets.HTML('<div class="ck-quiz-kicker">Exercise</div>'
+                                     f'<div class="ck-quiz-title">{html.escape(question)}</div>')
+        self.check_button.on_click(safe_callback(self.feedback, lambda _b: self.check()))
+        self.reveal_button.on_click(safe_callback(self.feedback, lambda _b: self.reveal()))
+        super().__init__(children=(self.title, self.hand, ipywidgets.HBox([self.check_button, self.reveal_button]),
+                                   self.feedback, self.listing), **kwargs)
+        self.add_class("ck-quiz-box")
+        self._list()
+
+    def _list(self) -> None:
+        n = len(self.answers)
+        items = "".join(f"<li>{html.escape(discard_name(g, self.rules) or '')}: {html.escape(cards_text(g))}</li>"
+                        for g in self.found)
+        self.listing.value = (f"<div><b>Found {len(self.found)} of {n}</b>"
+                              + (f"<ul style='margin:0.2em 0 0 1.2em;padding:0'>{items}</ul>" if items else "")
+                              + "</div>")
+
+    def submit(self, cards: Any = None) -> Optional[Feedback]:
+        """Choose ``cards`` (if given) and check them."""
+        if cards is not None:
+            self.hand.selected = cards
+        return self.check()
+
+    def check(self) -> Optional[Feedback]:
+        """Judge the chosen cards, as the button does."""
+        return safe_callback(self.feedback, self._check)()
+
+    def _check(self) -> Feedback:
+        chosen = _ordered(self.hand.selected)
+        if len(chosen) < 2:
+            fb = Feedback(None, "Choose two or more cards (singles are always legal), then press Check these cards.")
+        elif chosen in self.found:
+            fb = Feedback(None, f"You found {cards_text(chosen)} already. Look for another group.")
+        elif ls.discard_kind(chosen, self.rules) is not None:
+            self.found.append(chosen)
+            left = len(self.answers) - len(self.found)
+            name = discard_name(chosen, self.rules)
+            more = f"{left} more to find." if left else "That is every one!"
+            fb = Feedback(True, f"✔ Yes: {cards_text(chosen)} is a legal discard ({name}). {more}")
+        else:
+            fb = Feedback(False, f"✖ Not a legal discard: {ls.why_illegal(chosen, self.rules)}. Try another group.")
+        if fb.correct is not None and not self.solved:
+            self.attempts += 1
+        if len(self.found) == len(self.answers) and not self.revealed:
+            self.solved = True
+        kind = {True: "success", False: "error", None: "warning"}[fb.correct]
+        self.feedback.show(fb.text, kind)
+        self.hand.clear_selection()
+        self._list()
+        for cb in list(self._listeners):
+            safe_callback(self.feedback, cb)(self, fb)
+        return fb
+
+    def reveal(self) -> str:
+        """Point out and list every legal group (the exercise is then not counted as solved)."""
+        if not self.solved:
+            self.revealed = True
+        self.hand.highlight = [tuple(g) for g in self.answers]
+        items = "; ".join(f"{discard_name(g, self.rules)}: {cards_text(g)}" for g in self.answers)
+        text = f"Every legal discard of two or more cards: {items}."
+        self.feedback.info(text)
+        return text
+
+    def on_answer(self, callback: Callable[[Any, Feedback], Any]) -> None:
+        """Call ``callback(exercise, feedback)`` after every check."""
+        self._listeners.append(callback)
+
+    def record(self) -> dict:
+        return {"kind": "SpotEveryDiscard", "question": self.question, "cards": _codes(self.hand.cards),
+                "answer": [_codes(g) for g in self.answers],
+                "explain": "every legal group of two or more cards, as the engine lists them"}
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        data = super()._repr_mimebundle_(**kwargs)
+        if isinstance(data, dict):
+            data["text/plain"] = repr(self)
+            return data, {"cardkit": {"exercise": self.record()}}
+        return data  # pragma: no cover
+
+    def __repr__(self) -> str:
+        return (f"SpotEveryDiscard({cards_text(self.hand.cards)}: found {len(self.found)} of "
+                f"{len(self.answers)}{'; solved' if self.solved else ''})")
+
+
+# --- 3. a turn ---------------------------------------------------------------------------------
+
+def turn_choices(hand: Any, open_cards: Any, seen: Any = (), rules: Optional[ls.Rules] = None
+                 ) -> list[tuple[tuple[Card, ...], Optional[Card], Fraction]]:
+    """Every way to play a turn, with the expected total afterwards, best first.
+
+    Each item is ``(discard, take, expected_total)``; ``take`` is an open card, or
+    None for the top of the deck, whose value is the expected value of a card not
+    yet seen (:func:`cardkit.odds.deck_draw_expectation`; the hand, the open cards
+    and ``seen`` are known not to be in the deck).
+    """
+    hand_cards = _ordered(to_cards(hand))
+    opens = _ordered(to_cards(open_cards))
+    known = set(hand_cards) | set(opens) | set(to_cards(seen))
+    deck = deck_draw_expectation(sorted(known, key=lambda c: c.index), exact=True)
+    total = ls.hand_total(hand_cards)
+    out = []
+    for group in ls.legal_discards(hand_cards, rules):
+        after = total - ls.hand_total(group)
+        for take in list(opens) + [None]:
+            out.append((tuple(group), take, after + (deck if take is None else ls.card_value(take))))
+    out.sort(key=lambda m: (m[2], -len(m[0]), m[1] is None))
+    return out
+
+
+def _move_text(group: Sequence[Card], take: Optional[Card]) -> str:
+    where = "draw from the deck" if take is None else f"take {take}"
+    return f"discard {cards_text(group)}, {where}"
+
+
+def turn_table(hand: Any, open_cards: Any, seen: Any = (), best: int = 5,
+               rules: Optional[ls.Rules] = None) -> Shown:
+    """The ``best`` moves of a turn with the total each leaves (expected, for a deck draw)."""
+    moves = turn_choices(hand, open_cards, seen, rules)
+    hand_cards = _ordered(to_cards(hand))
+    rows, figures = [], {}
+    for group, take, exp in moves[:best]:
+        shown = str(int(exp)) if exp.denominator == 1 else f"≈ {float(exp):.2f} (expected, a deck draw)"
+        rows.append([_move_text(group, take), shown])
+        figures[_move_text(group, take)] = exp
+    cap = (f"Hand {cards_text(hand_cards)} (total {ls.hand_total(hand_cards)}), open cards "
+           f"{cards_text(_ordered(to_cards(open_cards)))}"
+           + (f", also seen {cards_text(_ordered(to_cards(seen)))}" if to_cards(seen) else "")
+           + f": the {min(best, len(moves))} best of {len(moves)} moves")
+    return _shown_table(["Move", "Total after the turn"], rows, cap, figures)
+
+
+class TakeOrDrawQuiz(Quiz):
+    """After a discard: take an open card, or draw the top card of the deck?
+
+    The right answer is the one with the lower expected total: an open card is
+    worth its value for certain; the deck's top card is worth, on average, the
+    mean value of the cards not yet seen (:func:`deck_draw_expectation`, from the
+    hand, the open cards and ``seen``).  ``record()`` keeps the position so that
+    a test can recompute the answer.
+    """
+
+    def __init__(self, hand: Any, discard: Any, open_cards: Any, seen: Any = (), **kwargs: Any) -> None:
+        hand_cards = _ordered(to_cards(hand))
+        group = _ordered(to_cards(discard))
+        opens = _ordered(to_cards(open_cards))
+        extra = list(to_cards(seen))
+        missing = [c for c in group if c not in hand_cards]
+        if missing:
+            raise CardkitError(f"{cards_text(missing)} is not in the hand")
+        why = ls.why_illegal(group)
+        if why:
+            raise CardkitError(f"{cards_text(group)} is not a legal discard: {why}")
+        known = sorted(set(hand_cards) | set(opens) | set(extra), key=lambda c: c.index)
+        self.deck_value = deck_draw_expectation(known, exact=True)
+        low = min(opens, key=ls.card_value)
+        choices = {f"Take the {low} (worth {ls.card_value(low)})": None,
+                   "Draw the top card of the deck": None}
+        take_better = ls.card_value(low) < self.deck_value
+        answer = 0 if take_better else 1
+        n_unseen = 52 - len(known)
+        explain = (f"An unseen card is worth on average {fraction_text(self.deck_value)} ≈ "
+                   f"{num(float(self.deck_value), 2)} ({n_unseen} cards not seen). The {low} is worth "
+                   f"{ls.card_value(low)} for sure, so "
+                   + ("taking it is better" if take_better else "drawing is better on average"))
+        question = (f"Your hand is {cards_text(hand_cards)}. You discard {cards_text(group)}; the open cards are "
+                    f"{cards_text(opens)}" + (f", and you have also seen {cards_text(extra)}" if extra else "")
+                    + ". Which card should you take?")
+        self.position = {"hand": _codes(hand_cards), "discard": _codes(group), "open": _codes(opens),
+                         "seen": _codes(extra)}
+        super().__init__(question, choices, answer, explain, **kwargs)
+
+    def record(self) -> dict:
+        out = super().record()
+        out["position"] = dict(self.position)
+        return out
+
+
+# --- 4. declaring and scoring ------------------------------------------------------------------------
+
+def scoring_worked(totals: Sequence[int], declarer: int, rules: Optional[ls.Rules] = None,
+                   names: Optional[Sequence[str]] = None) -> Shown:
+    """A round's scoring worked out by the engine (:func:`score_explanation`),
+    with the scores as a table."""
+    names = list(names) if names else [f"Player {i}" for i in range(len(totals))]
+    scores = ls.round_scores(totals, declarer, rules)
+    why = ls.score_explanation(totals, declarer, rules, names)
+    rows = [[n + (" (declares)" if i == declarer else ""), str(t), str(s)]
+            for i, (n, t, s) in enumerate(zip(names, totals, scores))]
+    opts = ""
+    if rules is not None and rules != ls.Rules():
+        changed = [f"{k}={getattr(rules, k)!r}" for k in ("penalty", "tie_is_success")
+                   if getattr(rules, k) != getattr(ls.Rules(), k)]
+        opts = f" (rules: {', '.join(changed)})" if changed else ""
+    caption = f"Totals {', '.join(map(str, totals))}; {names[declarer]} declares{opts}"
+    page = _table(["Player", "Total", "Round score"], rows, caption) + \
+        f'<p style="margin:0.2em 0 0.6em;max-width:46rem">{html.escape(why)}</p>'
+    text = _table_text(["Player", "Total", "Round score"], rows, caption) + "\n" + why
+    key = f"scores {list(totals)} declarer {declarer}" + (f" tie_is_success={rules.tie_is_success} penalty={rules.penalty}"
+                                                          if rules is not None else "")
+    return Shown(page, text, {key: scores})
+
+
+def match_scoreboard(state: ls.LeastScoreState) -> Shown:
+    """Every finished round of a match: who declared, D and L, the round's scores
+    and the running scores, to the threshold and the knock-out."""
+    n = state.num_players
+    head = ["Round", "Declarer", "D", "L", "Result"] + [f"P{p}" for p in range(n)]
+    rows, figures = [], {}
+    for r in state.round_results:
+        res = "success" if r.success else "failure"
+        cells = [f"{s} → {t}" for s, t in zip(r.scores, r.running_scores)]
+        out = f"; knocked out: {', '.join(f'P{p}' for p in r.knocked_out)}" if r.knocked_out else ""
+        rows.append([str(r.round_number), f"P{r.declarer}", str(r.declarer_total), str(r.lowest_other), res + out]
+                    + cells)
+        figures[f"round {r.round_number}"] = {"totals": list(r.totals), "declarer": r.declarer,
+                                              "scores": list(r.scores), "running": list(r.running_scores),
+                                              "knocked_out": list(r.knocked_out)}
+    winners = state.winners()
+    end = (f"Match over after {len(state.round_results)} rounds: winner "
+           f"{' and '.join(f'Player {w}' for w in winners)} with {state.returns()[winners[0]]} points."
+           if state.is_terminal() else "The match is still going on.")
+    figures["final"] = state.returns()
+    figures["winners"] = winners
+    caption = (f"A match of {n} players to the threshold {state.rules.threshold} (deal code {state.deal_code}); "
+               "each player's cell is 'round score → running score'")
+    page = _table(head, rows, caption) + f'<p style="margin:0.2em 0 0.6em"><strong>{html.escape(end)}</strong></p>'
+    return Shown(page, _table_text(head, rows, caption) + "\n" + end, figures)
+
+
+# --- 6. strategy: when to declare ---------------------------------------------------------------------
+
+class DeclareStudy:
+    """How often declaring *would* succeed, seen at every turn where a player may
+    declare, in matches played by bots (the engine's :func:`round_scores`
+    decides each success).
+
+    ``totals``, ``rounds`` and ``success`` are arrays, one entry per moment:
+    the player's total, the round of turns (1 = everyone's first turn), and
+    whether declaring then would have succeeded.
+    """
+
+    def __init__(self, totals: np.ndarray, rounds: np.ndarray, success: np.ndarray, matches: int, seed: int,
+                 bots: Sequence[str], players: int) -> None:
+        self.totals, self.rounds, self.success = totals, rounds, success
+        self.matches, self.seed, self.bots, self.players = matches, seed, tuple(bots), players
+
+    def rate_by_total(self, totals: Iterable[int]) -> dict[int, tuple[int, int]]:
+        """{total: (successes, moments)} for the given totals."""
+        return {t: (int(self.success[self.totals == t].sum()), int((self.totals == t).sum())) for t in totals}
+
+    def rate_by_round(self, rounds: Iterable[int]) -> dict[int, tuple[int, int]]:
+        """{round of turns: (successes, moments)}."""
+        return {k: (int(self.success[self.rounds == k].sum()), int((self.rounds == k).sum())) for k in rounds}
+
+    def plot(self) -> FigureView:
+        """Two panels: the success rate by total, and by round of turns."""
+        t_max = int(min(40, self.totals.max()))
+        by_t = self.rate_by_total(range(int(self.totals.min()), t_max + 1))
+        by_t = {t: v for t, v in by_t.items() if v[1] >= 20}
+        r_max = int(min(8, self.rounds.max()))
+        by_r = {k: v for k, v in self.rate_by_round(range(2, r_max + 1)).items() if v[1] >= 20}
+        fig = _new_figure(9.0, 3.6)
+        a1, a2 = fig.subplots(1, 2)
+        a1.plot(list(by_t), [100 * s / n for s, n in by_t.values()], "o-", color=BLUE, lw=1.6, ms=4)
+        a1.axhline(50, color=BLACK, ls="--", lw=1)
+        a1.set(title="By your total", xlabel="Your hand total (points)", ylabel="Declaring would succeed (%)",
+               ylim=(0, 102))
+        a2.bar([str(k) for k in by_r], [100 * s / n for s, n in by_r.values()], color=ORANGE)
+        a2.set(title="By round of turns (all totals)", xlabel="Round of turns (1 = everyone's first turn)",
+               ylabel="Declaring would succeed (%)", ylim=(0, 102))
+        fig.suptitle(f"How often would declaring succeed? ({num(len(self.success))} moments, "
+                     f"{self.matches} seeded matches)")
+        even = [t for t, (s, n) in by_t.items() if s / n >= 0.5]
+        r_first, r_last = min(by_r), max(by_r)
+        first, last = (Fraction(*by_r[r_first]), Fraction(*by_r[r_last]))
+        cut = max(even) if even else None
+        caption = (f"Bots ({', '.join(self.bots)}), {self.players} players, seed {self.seed}. "
+                   f"At every turn where a player could declare, we check whether declaring would win against the "
+                   f"actual hands. The lower your total, the safer: declaring succeeds at least half the time up to "
+                   f"a total of {cut}. By round of turns: {pct(first)} in round {r_first}, {pct(last)} in round {r_last}.")
+        head = ["Your total", "Moments", "Would succeed"]
+        rows = [[str(t), num(n), pct(Fraction(s, n))] for t, (s, n) in by_t.items()]
+        figures = {f"success at total {t}": Fraction(s, n) for t, (s, n) in by_t.items()}
+        figures.update({f"success in round {k}": Fraction(s, n) for k, (s, n) in by_r.items()})
+        figures["even cut"] = cut
+        return FigureView(_png(fig), "How often would declaring succeed?", caption, figures, (head, rows))
+
+    def __repr__(self) -> str:
+        return (f"DeclareStudy({num(len(self.success))} moments from {self.matches} matches, seed {self.seed}; "
+                f"declaring would succeed {pct(float(self.success.mean()))} of the time overall)")
+
+
+def declare_success(matches: int = 150, seed: int = 1, bots: Sequence[str] = ("greedy",) * 4,
+                    progress: bool = False) -> DeclareStudy:
+    """Play ``matches`` seeded matches with ``bots`` and, at every turn where the
+    player to move may declare, record their total, the round of turns, and
+    whether declaring then would have succeeded (scored by :func:`round_scores`
+    on the real hands).  A quick study: 150 matches take a few seconds."""
+    if isinstance(matches, bool) or not isinstance(matches, int) or matches < 1:
+        raise CardkitError(f"matches must be a whole number, 1 or more; not {matches!r}")
+    funcs = [ls.BOTS[b] if isinstance(b, str) else b for b in bots]
+    players = len(funcs)
+    rules = ls.Rules(players=players)
+    totals, rounds, success = [], [], []
+    master = random.Random(seed)
+    it: Iterable[int] = range(matches)
+    if progress:
+        from tqdm.auto import tqdm
+        it = tqdm(it, desc="Matches", unit="match")
+    for _ in it:
+        s = master.randrange(2 ** 30)
+        state = ls.new_game(rules, s)
+        rng = random.Random(s)
+        while not state.is_terminal():
+            p = state.current_player()
+            if state.can_declare():
+                alive = state.players_in()
+                hands = [ls.hand_total(state.hand(q)) if q in alive else None for q in range(players)]
+                in_totals = [hands[q] for q in alive]
+                scores = ls.round_scores(in_totals, alive.index(p), rules)
+                totals.append(hands[p])
+                rounds.append(len(state.turns) // len(alive) + 1)
+                success.append(scores[alive.index(p)] == 0)
+            state.apply_action(funcs[p](state.observation(p), rng))
+    return DeclareStudy(np.array(totals), np.array(rounds), np.array(success, dtype=bool), matches, seed,
+                        [b if isinstance(b, str) else getattr(b, "__name__", "bot") for b in bots], players)
+
+
+def tournament_table(result: Any) -> Shown:
+    """A :func:`cardkit.tournament.tournament` result as a short table (wins, win
+    rate with its 95% interval, mean score), with each bot's figures recorded."""
+    rows, figures = [], {}
+    for r in result.table():
+        rows.append([r.bot, str(r.seats_played), f"{r.wins:g}", f"{r.win_rate:.1%}",
+                     f"{r.win_low:.1%} – {r.win_high:.1%}", f"{r.mean_score:.2f}"])
+        figures[f"{r.bot} win rate"] = r.win_rate
+        figures[f"{r.bot} wins"] = r.wins
+        figures[f"{r.bot} seats"] = r.seats_played
+        figures[f"{r.bot} mean score"] = r.mean_score
+    caption = (f"{len(result.matches)} matches of Least Score; seats rotate each match. Score = penalty points "
+               "per match (lower is better); a shared win counts as a fraction")
+    return _shown_table(["Bot", "Seats played", "Wins", "Win rate", "95% interval", "Mean score"], rows, caption,
+                        figures)
