@@ -13,14 +13,8 @@ the browser code is sent inline by anywidget.
 * :class:`LeastScoreChecker`, :class:`TienLenChecker` — choose cards, be told at
   once what they make or why they are not legal.
 * :class:`LeastScoreTable`, :class:`TienLenTable` — a whole match against bots.
-
-
 * :class:`Quiz`, :class:`NumberQuiz`, :class:`CardQuiz` — exercises that say at
   once whether an answer is right, and why; :class:`Scoreboard` counts them.
-
-* :class:`LeastScoreChecker`, :class:`TienLenChecker` — choose cards, be told at
-  once what they make or why they are not legal.
-* :class:`LeastScoreTable`, :class:`TienLenTable` — a whole match against bots.
 
 :mod:`cardkit.widgets.lesson` holds the lesson toolkit (boxes, formulas, plots,
 simulation explorers); :mod:`cardkit.widgets.numbers` reads and writes numbers.
@@ -28,18 +22,12 @@ simulation explorers); :mod:`cardkit.widgets.numbers` reads and writes numbers.
 The widgets own no rule of any game; they are told what to show.
 """
 
+from .checkers import LeastScoreChecker, TienLenChecker
 from .hand import CardRow, Hand
+from .least_score_table import LeastScoreTable
 from .messages import EventLog, StatusMessage, error_text, safe_callback, show_error
 from .pacer import Pacer
-from .checkers import LeastScoreChecker, TienLenChecker
-from .least_score_table import LeastScoreTable
-from .tienlen_table import TienLenTable
-
 from .quiz import CardQuiz, Feedback, NumberQuiz, Quiz, Scoreboard
-
-from .quiz import CardQuiz, Feedback, NumberQuiz, Quiz, Scoreboard
-from .checkers import LeastScoreChecker, TienLenChecker
-from .least_score_table import LeastScoreTable
 from .tienlen_table import TienLenTable
 
 __all__ = [
@@ -55,16 +43,9 @@ __all__ = [
     "TienLenChecker",
     "LeastScoreTable",
     "TienLenTable",
-
-
     "Quiz",
     "NumberQuiz",
     "CardQuiz",
     "Scoreboard",
     "Feedback",
-
-    "LeastScoreChecker",
-    "TienLenChecker",
-    "LeastScoreTable",
-    "TienLenTable",
 ]
