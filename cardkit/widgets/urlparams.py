@@ -106,8 +106,16 @@ def _reason(err: ValueError) -> str:
     return f"{text}."
 
 
+def _notice_bundle(text: str) -> dict[str, str]:
+    """The note as a display bundle: plain text, and HTML with the text escaped."""
+    return {
+        "text/plain": text,
+        "text/html": f'<p class="cardkit-notice">{html.escape(text)}</p>',
+    }
+
+
 def _show_notice(text: str) -> None:
-    """Show a short plain note in the page (as text when there is no rich display)."""
+    """Show a short plain note in the page (printed, when there is no notebook display)."""
     try:
         from IPython.core.interactiveshell import InteractiveShell
         from IPython.display import display
@@ -116,10 +124,4 @@ def _show_notice(text: str) -> None:
     if InteractiveShell is None or not InteractiveShell.initialized():
         print(text)
         return
-    display(
-        {
-            "text/plain": text,
-            "text/html": f'<p class="cardkit-notice">{html.escape(text)}</p>',
-        },
-        raw=True,
-    )
+    display(_notice_bundle(text), raw=True)
