@@ -1,5 +1,5 @@
 """cardkit.widgets.urlparams: the page's address as a lesson sees it (no browser needed;
-tests/browser/test_urlparams_page.py checks the same through Voilà and Chromium)."""
+tests/browser/test_browser_deal_links.py checks the same through Voilà and Chromium)."""
 
 from __future__ import annotations
 

@@ -25,6 +25,7 @@ import pytest
 
 from voila_harness import (
     ARTIFACTS,
+    PAGES_CULL_IDLE,
     TEST_PAGES,
     PageWatch,
     VoilaServer,
@@ -37,8 +38,6 @@ collect_ignore_glob = ["pages/*.ipynb"]
 #: Milliseconds any single browser step may take before the test fails (not hangs).
 STEP_TIMEOUT_MS = float(os.environ.get("CARDKIT_BROWSER_TIMEOUT_MS", "60000"))
 
-#: Idle time (s) after which pages_voila culls a kernel whose page is gone.
-PAGES_CULL_IDLE = 6
 
 
 @pytest.fixture(scope="session")

@@ -52,6 +52,10 @@ CHROMIUM_ARGS = [
 SERVER_START_TIMEOUT = float(os.environ.get("CARDKIT_VOILA_START_TIMEOUT", "90"))
 POOL_FILL_TIMEOUT = float(os.environ.get("CARDKIT_VOILA_POOL_TIMEOUT", "240"))
 
+#: Idle seconds after which the test-pages server culls a kernel whose page is gone
+#: (the lessons server uses the configuration's minutes).
+PAGES_CULL_IDLE = 6
+
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
 
 
@@ -133,6 +137,19 @@ def process_tree(pid: int) -> list[int]:
             out.append(p)
         todo.extend(kids.get(p, []))
     return out
+
+
+def cpu_seconds(pids: list[int]) -> float:
+    """User + system CPU time used so far by the live processes ``pids``."""
+    ticks = os.sysconf("SC_CLK_TCK")
+    total = 0
+    for pid in pids:
+        try:
+            fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+            total += int(fields[11]) + int(fields[12])  # utime, stime
+        except (OSError, ValueError, IndexError):
+            pass
+    return total / ticks
 
 
 def _status_kb(pid: int, key: str) -> int:

@@ -11,7 +11,7 @@ exist the tests below are skipped. When they land, each test should:
   and check the finishing order and points shown against the engine's ``round_results``.
 
 Use the fixtures in conftest.py (``voila``, ``open_page``) and the checks in
-test_lessons.py (no console errors, no off-machine requests, no error text).
+test_browser_lessons.py (no console errors, no off-machine requests, no error text).
 """
 
 from __future__ import annotations

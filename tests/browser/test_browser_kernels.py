@@ -11,8 +11,7 @@ import time
 
 import pytest
 
-from conftest import PAGES_CULL_IDLE
-from voila_harness import wait_for_page_ready, wait_until
+from voila_harness import PAGES_CULL_IDLE, wait_for_page_ready, wait_until
 
 pytestmark = pytest.mark.browser
 

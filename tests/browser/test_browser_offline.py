@@ -1,7 +1,7 @@
 """The web app works with no internet: every request a page makes stays on this machine.
 
 The browser records every request (and websocket) of a page; requests meant for another
-machine are refused and listed. Lessons are checked one by one in test_lessons.py; here a
+machine are refused and listed. Lessons are checked one by one in test_browser_lessons.py; here a
 test page uses everything a lesson may use (maths, icons, ipywidgets, anywidget, card
 pictures, a matplotlib chart), and Voilà's stock template is shown to be what the
 project's template fixes.
