@@ -96,7 +96,10 @@ async def run_learners(server: VoilaServer, notebook: str, widgets: int, n: int,
                 "server_cpu_s": round(cpu_seconds(server_pids()) - cpu0[0], 1),
                 "browser_cpu_s": round(cpu_seconds(browser_pids()) - cpu0[1], 1),
             }
-            await asyncio.sleep(1.0)  # let the last websockets settle
+            # learners still connected: let the pool refill (so that the growth counts one
+            # whole kernel per learner) and the last websockets settle, then measure
+            await asyncio.to_thread(server.wait_for_pool, notebook, 120)
+            await asyncio.sleep(2.0)
             loaded = server.memory()
             for s in sessions:  # close like a learner closing the tab
                 try:

@@ -68,7 +68,7 @@ def _around(text: str, match: re.Match, width: int = 120) -> str:
 
 def test_front_door_opens_the_start_page(voila, open_page):
     page, watch = open_page(voila.url("/"))
-    page.wait_for_url(re.compile(r".*/voila/render/00_start_here\.ipynb$"))
+    page.wait_for_url(re.compile(r".*/voila/render/00_start_here\.ipynb$"), wait_until="commit")
     page.wait_for_selector("#rendered_cells", state="visible")
     assert not watch.offsite()
     assert not watch.console_errors
@@ -76,7 +76,7 @@ def test_front_door_opens_the_start_page(voila, open_page):
 
 def test_front_door_passes_the_query_on(voila, open_page):
     page, _ = open_page(voila.url("/?deal=K7Q-29X"))
-    page.wait_for_url(re.compile(r".*/voila/render/00_start_here\.ipynb\?deal=K7Q-29X$"))
+    page.wait_for_url(re.compile(r".*/voila/render/00_start_here\.ipynb\?deal=K7Q-29X$"), wait_until="commit")
 
 
 def test_missing_page_is_served_locally(voila, open_page):

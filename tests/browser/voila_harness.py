@@ -233,13 +233,19 @@ class VoilaServer:
             args.append(f"--Voila.root_dir={self.root_dir}")
         return args + list(self.extra_args)
 
+    #: The path polled until the server answers 200.
+    ready_path = "/"
+
+    def environment(self) -> dict:
+        return voila_env()
+
     def start(self, timeout: float = SERVER_START_TIMEOUT) -> "VoilaServer":
         self.log_path.parent.mkdir(parents=True, exist_ok=True)
         self._log_file = open(self.log_path, "wb")
         self.proc = subprocess.Popen(
             self.command(),
             cwd=ROOT,
-            env=voila_env(),
+            env=self.environment(),
             stdin=subprocess.DEVNULL,
             stdout=self._log_file,
             stderr=subprocess.STDOUT,
@@ -254,7 +260,7 @@ class VoilaServer:
                     f"command: {' '.join(self.command())}\n{self.log_tail()}"
                 )
             try:
-                with urllib.request.urlopen(self.url("/"), timeout=3) as resp:
+                with urllib.request.urlopen(self.url(self.ready_path), timeout=3) as resp:
                     if resp.status == 200:
                         return self
             except (urllib.error.URLError, OSError) as err:
@@ -366,6 +372,60 @@ class VoilaServer:
             total_rss=sum(_status_kb(p, "VmRSS") for p in pids) * mib,
             total_pss=sum(_pss_kb(p) for p in pids) * mib,
         )
+
+
+class SingleUserServer(VoilaServer):
+    """A learner's Jupyter server as ``deploy/jupyterhub_config.py`` has JupyterHub start
+    it (Voilà as a server extension), but on loopback and with no hub: the spawner's
+    environment, folder and default URL are read from that file."""
+
+    ready_path = "/api"
+
+    def __init__(self, hub_config: dict, **kwargs) -> None:
+        super().__init__(Path(hub_config["notebook_dir"]), **kwargs)
+        self.hub = hub_config
+        self.log_path = ARTIFACTS / f"singleuser-{self.port}.log"
+
+    def command(self) -> list[str]:
+        return [
+            self.python, "-m", "jupyter_server",
+            "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={self.port}", "--ServerApp.port_retries=0",
+            "--ServerApp.open_browser=False", "--ServerApp.allow_root=True", "--IdentityProvider.token=",
+            f"--ServerApp.root_dir={self.hub['notebook_dir']}",
+            f"--ServerApp.default_url={self.hub['default_url']}",
+            *self.extra_args,
+        ]
+
+    def environment(self) -> dict:
+        env = dict(os.environ)
+        env.pop("QUERY_STRING", None)
+        env.update(self.hub["environment"])
+        env["PYTHONPATH"] = os.pathsep.join(filter(None, [str(ROOT), env.get("PYTHONPATH")]))
+        return env
+
+
+def read_hub_config(cardkit_dir: Path = ROOT) -> dict:
+    """The spawner settings of deploy/jupyterhub_config.py, with the project at ``cardkit_dir``."""
+    from traitlets.config import Config
+
+    config = Config()
+    old = os.environ.get("CARDKIT_DIR")
+    os.environ["CARDKIT_DIR"] = str(cardkit_dir)
+    try:
+        code = (ROOT / "deploy" / "jupyterhub_config.py").read_text()
+        exec(compile(code, "jupyterhub_config.py", "exec"), {"get_config": lambda: config, "__name__": "hubconfig"})
+    finally:
+        if old is None:
+            os.environ.pop("CARDKIT_DIR", None)
+        else:
+            os.environ["CARDKIT_DIR"] = old
+    spawner = config.Spawner
+    return {
+        "notebook_dir": spawner.notebook_dir,
+        "default_url": spawner.default_url,
+        "environment": dict(spawner.environment),
+        "config": config,
+    }
 
 
 # --------------------------------------------------------------------------- browser
