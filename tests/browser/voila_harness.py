@@ -263,6 +263,11 @@ class VoilaServer:
                 with urllib.request.urlopen(self.url(self.ready_path), timeout=3) as resp:
                     if resp.status == 200:
                         return self
+            except urllib.error.HTTPError as err:  # it answers, but is broken: say so now
+                self.stop()
+                raise RuntimeError(
+                    f"Voilà answered {self.ready_path} with HTTP {err.code} {err.reason}.\n{self.log_tail()}"
+                ) from None
             except (urllib.error.URLError, OSError) as err:
                 last_error = str(err)
             time.sleep(0.25)
