@@ -3,8 +3,8 @@
 The browser records every request (and websocket) of a page; requests meant for another
 machine are refused and listed. Lessons are checked one by one in test_browser_lessons.py; here a
 test page uses everything a lesson may use (maths, icons, ipywidgets, anywidget, card
-pictures, a matplotlib chart), and Voilà's stock template is shown to be what the
-project's template fixes.
+pictures, a matplotlib chart, even a Mermaid diagram), and Voilà's stock template is shown
+to be what the project's template fixes.
 """
 
 from __future__ import annotations
@@ -49,8 +49,10 @@ def test_folder_listing_is_served_locally(pages_voila, open_page):
 
 
 def test_stock_template_would_reach_a_cdn(pages_voila, open_page):
-    """The control experiment: Voilà's own 'lab' template asks a CDN for Font Awesome,
-    and the recorder catches it. This is what the project's 'cardkit' template removes."""
+    """The control experiment: Voilà's own 'lab' template asks CDNs for Font Awesome and
+    (for a page with a diagram) Mermaid, and the recorder catches every one. These are
+    what the project's 'cardkit' template removes."""
     page, watch = _open_probe(pages_voila, open_page, "?template=lab")
-    offsite = watch.offsite()
-    assert offsite and all("cdn.jsdelivr.net" in u for u in offsite), offsite
+    offsite = sorted(u.split("?")[0] for u in watch.offsite())
+    assert [u.rsplit("/", 1)[1] for u in offsite] == ["all.min.css", "v4-shims.min.css", "mermaid.esm.min.mjs"], offsite
+    assert {u.split("/")[2] for u in offsite} == {"cdn.jsdelivr.net", "cdnjs.cloudflare.com"}
