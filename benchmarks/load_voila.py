@@ -121,8 +121,7 @@ def measure(n: int, root: Path, notebook: str, timeout_s: float, pool_size: int 
     extra = (f"--VoilaKernelManager.kernel_pools_config={json.dumps({'default': {'pool_size': pool_size}})}",) if pool_size else ()
     with VoilaServer(root, extra_args=extra) as server:
         pools_s = server.wait_for_pools()
-        server.wait_for_pool(notebook)
-        time.sleep(2.0)  # let the pre-heating kernels go quiet
+        server.wait_for_pool(notebook)  # ... and every pre-heated kernel has run its lesson
         before = server.memory()
         sessions, loaded, cpu = asyncio.run(run_learners(server, notebook, widgets, n, timeout_s))
         # kernels of closed tabs are shut down at once (the page says goodbye); the pool refills

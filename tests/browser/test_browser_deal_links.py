@@ -29,7 +29,7 @@ def _shown(page) -> dict:
 
 
 def test_deal_code_in_the_address_reaches_a_preheated_kernel(pages_voila, open_page):
-    pages_voila.wait_for_pool(PAGE)
+    pages_voila.wait_for_pool(PAGE, settle=False)
     uses = pages_voila.preheated_uses(PAGE)
     page, watch = open_page(pages_voila.render_url(PAGE, "?deal=k7q29x"))
     wait_for_page_ready(page, 0, timeout_ms=60_000)
@@ -42,7 +42,7 @@ def test_deal_code_in_the_address_reaches_a_preheated_kernel(pages_voila, open_p
 
 def test_two_learners_at_once_each_get_their_deal(pages_voila, open_page):
     """Opened together, one page takes the pre-heated kernel and the other a fresh one."""
-    pages_voila.wait_for_pool(PAGE)
+    pages_voila.wait_for_pool(PAGE, settle=False)
     codes = ["AAA-AAB", "ZZZ-ZZZ"]
     pages = [open_page(pages_voila.render_url(PAGE, f"?deal={c}&players=3"))[0] for c in codes]
     for page, code in zip(pages, codes):
@@ -53,7 +53,7 @@ def test_two_learners_at_once_each_get_their_deal(pages_voila, open_page):
 
 
 def test_no_deal_in_the_address_gives_the_default(pages_voila, open_page):
-    pages_voila.wait_for_pool(PAGE)
+    pages_voila.wait_for_pool(PAGE, settle=False)
     page, _ = open_page(pages_voila.render_url(PAGE))
     wait_for_page_ready(page, 0, timeout_ms=60_000)
     shown = _shown(page)
@@ -61,7 +61,7 @@ def test_no_deal_in_the_address_gives_the_default(pages_voila, open_page):
 
 
 def test_bad_deal_code_gives_a_plain_message_not_a_traceback(pages_voila, open_page):
-    pages_voila.wait_for_pool(PAGE)
+    pages_voila.wait_for_pool(PAGE, settle=False)
     page, watch = open_page(pages_voila.render_url(PAGE, "?deal=K7Q-2%219"))
     wait_for_page_ready(page, 0, timeout_ms=60_000)
     shown = _shown(page)

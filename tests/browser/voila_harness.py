@@ -295,13 +295,31 @@ class VoilaServer:
                 )
             time.sleep(0.25)
 
+    def settle(self, timeout: float = 60.0, quiet: int = 3, busy: float = 0.05) -> bool:
+        """Wait until the server and its kernels go quiet: ``quiet`` seconds in a row, each
+        with under ``busy`` CPU-seconds used. A pool counts as filled as soon as its kernel
+        has started, but the kernel then still runs the lesson. False if still busy at
+        ``timeout``."""
+        if self.proc is None:
+            return False
+        deadline = time.monotonic() + timeout
+        calm = 0
+        while time.monotonic() < deadline:
+            before = cpu_seconds(process_tree(self.proc.pid))
+            time.sleep(1.0)
+            calm = calm + 1 if cpu_seconds(process_tree(self.proc.pid)) - before < busy else 0
+            if calm >= quiet:
+                return True
+        return False
+
     def preheated_uses(self, notebook: str) -> int:
         """How many page loads of ``notebook`` got a pre-heated kernel so far."""
         return len(re.findall(rf"Using pre-heated kernel: \S+ for {re.escape(notebook)}$", self.log_text(), re.M))
 
-    def wait_for_pool(self, notebook: str, timeout: float = POOL_FILL_TIMEOUT) -> None:
-        """Wait until ``notebook`` has a pre-heated kernel waiting (pool size 1: every fill
-        of its pool is logged once, every use once)."""
+    def wait_for_pool(self, notebook: str, timeout: float = POOL_FILL_TIMEOUT, settle: bool = True) -> None:
+        """Wait until ``notebook`` has a pre-heated kernel waiting (every fill of its pool is
+        logged once, every use once) and, with ``settle``, until that kernel has run the
+        lesson as far as it can, as it has when a learner arrives some seconds later."""
         fills = rf"Kernel pool of {re.escape(notebook)} is filled"
 
         def ready() -> bool:
@@ -309,6 +327,8 @@ class VoilaServer:
 
         if not wait_until(ready, timeout):
             raise RuntimeError(f"no pre-heated kernel for {notebook} after {timeout:.0f} s.\n{self.log_tail()}")
+        if settle:
+            self.settle()
 
     def stop(self, grace: float = 15.0) -> None:
         """Stop Voilà (it shuts its kernels down), then make sure no process of it is left."""
