@@ -543,7 +543,7 @@ PAGE_STATE_JS = """
 #: Text in a cell's output that means Python failed (Voilà's own error notice included).
 ERROR_TEXT = re.compile(
     r"Traceback \(most recent call last\)|There was an error when executing cell"
-    r"|\b[A-Z]\w*(Error|Exception): |\bCell execution timed out\b"
+    r"|\b[A-Z]\w*(Error|Exception): |\bCell execution timed out\b|Error displaying widget"
 )
 
 
