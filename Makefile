@@ -9,13 +9,20 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PORT   ?= 8866
+# The web app's settings live in etc/jupyter/voila.json, its offline page template in
+# share/jupyter/voila/templates/cardkit; these two paths let Voilà find both.
+VOILA_ENV := JUPYTER_CONFIG_PATH="$(CURDIR)/etc/jupyter" JUPYTER_PATH="$(CURDIR)/share/jupyter"
+# How many learners `make load` simulates, one run per number.
+LEARNERS ?= 1 5 10
 
-.PHONY: app test chromium bench clean help
+.PHONY: app test test-browser chromium bench load clean help
 
 help:
 	@echo "make app    serve the lessons on http://127.0.0.1:$(PORT)"
 	@echo "make test   run every test (installs Chromium from Debian's packages if missing)"
+	@echo "make test-browser   only the browser tests (Voilà + Chromium)"
 	@echo "make bench  print the speed figures (benchmarks/)"
+	@echo "make load   classroom load figures: LEARNERS='1 5 10' browsers on one server"
 
 $(STAMP): pyproject.toml
 	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
@@ -25,7 +32,7 @@ $(STAMP): pyproject.toml
 
 app: $(STAMP)
 	@echo "Serving the lessons on http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"
-	$(VENV)/bin/voila --port=$(PORT) --no-browser lessons/
+	$(VOILA_ENV) $(VENV)/bin/voila --port=$(PORT)
 
 # Chromium for the browser tests comes from Debian's packages, never `playwright install`.
 chromium:
@@ -37,8 +44,14 @@ chromium:
 test: $(STAMP) chromium
 	$(PY) -m pytest
 
+test-browser: $(STAMP) chromium
+	$(PY) -m pytest -m browser tests/browser
+
 bench: $(STAMP)
 	$(PY) benchmarks/run_all.py
+
+load: $(STAMP) chromium
+	$(PY) benchmarks/load_voila.py $(LEARNERS)
 
 clean:
 	rm -rf $(VENV) .pytest_cache test-artifacts

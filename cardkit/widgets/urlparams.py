@@ -1,0 +1,127 @@
+"""Read the page's web address from inside a lesson, so that a link can open a given deal.
+
+When the lessons are served as a web app (Voilà), a link such as
+``http://127.0.0.1:8866/voila/render/least_score/01_first_round.ipynb?deal=K7Q-29X``
+reaches the lesson's Python code as the *query string* ``deal=K7Q-29X``:
+
+>>> seed = deal_seed_from_url(default=None)   # doctest: +SKIP
+>>> game = new_game(seed=seed)                # doctest: +SKIP
+
+Outside Voilà (JupyterLab, a test, a script) there is no address: :func:`query_params`
+is empty and :func:`deal_seed_from_url` returns its ``default``.
+
+How the address arrives: Voilà puts the query string in the kernel's environment
+variable ``QUERY_STRING``. With pre-heated kernels (the web app's setting) the lesson is
+run *before* a learner opens it, so there is no address yet; the first call here then
+waits, at that cell, until a learner's browser takes the kernel, and Voilà hands over the
+address (``voila.utils.wait_for_request``). Everything above that cell is ready in advance,
+which is why a lesson should do its imports in an earlier cell. The address is read once
+per page and kept.
+"""
+
+from __future__ import annotations
+
+import html
+import os
+import warnings
+from urllib.parse import parse_qsl, urlencode
+
+from ..cards import deal_code, seed_from_code
+
+__all__ = ["query_params", "deal_seed_from_url", "deal_query"]
+
+#: The query parameter that carries a deal code: ``?deal=K7Q-29X``.
+DEAL_PARAM = "deal"
+
+_query_string: str | None = None
+
+
+def _read_query_string() -> str:
+    """The raw query string of the page ('' when there is none), read once and kept."""
+    global _query_string
+    if _query_string is None:
+        if os.environ.get("VOILA_PREHEAT") == "True":
+            _wait_for_learner()
+        _query_string = os.environ.get("QUERY_STRING") or ""
+    return _query_string
+
+
+def _wait_for_learner() -> None:
+    """In a pre-heated Voilà kernel: block until a learner's page takes this kernel, when
+    Voilà sets QUERY_STRING and the other request variables. If Voilà's request channel
+    cannot be reached, carry on with no address rather than fail the page."""
+    try:
+        from voila.utils import wait_for_request
+
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            wait_for_request()
+    except Exception:  # an address is a convenience; never break the lesson over it
+        pass
+
+
+def query_params() -> dict[str, str]:
+    """The ``?name=value`` pairs of the page's address, as a dict of strings.
+
+    ``?deal=K7Q-29X&players=3`` gives ``{'deal': 'K7Q-29X', 'players': '3'}``; a name given
+    twice keeps its last value. Empty outside Voilà, or when the address has no query.
+    """
+    return dict(parse_qsl(_read_query_string(), keep_blank_values=True))
+
+
+def deal_seed_from_url(default: int | None = None, *, show_message: bool = True) -> int | None:
+    """The seed of the deal named in the page's address (``?deal=CODE``), if any.
+
+    - no ``deal`` in the address (or not running in Voilà): returns ``default``;
+    - a good code such as ``K7Q-29X`` (case, spaces and dashes do not matter): its seed;
+    - a code that is not a deal code: returns ``None`` (so the game deals afresh) and, unless
+      ``show_message=False``, shows the learner a one-line note saying why. Never raises.
+    """
+    code = query_params().get(DEAL_PARAM, "").strip()
+    if not code:
+        return default
+    try:
+        return seed_from_code(code)
+    except ValueError as err:
+        if show_message:
+            _show_notice(f"The link asks for deal {code!r}, but {_reason(err)} This is a new deal instead.")
+        return None
+
+
+def deal_query(seed: int) -> str:
+    """The query that reopens a deal, e.g. ``'?deal=K7Q-29X'``.
+
+    A page link ``<a href="?deal=K7Q-29X">`` opens the same lesson on that deal, so a widget
+    can offer "link to this deal" without knowing the server's address.
+    """
+    return "?" + urlencode({DEAL_PARAM: deal_code(seed)})
+
+
+def _reason(err: ValueError) -> str:
+    """seed_from_code's message, reworded to follow 'but ...' in one sentence."""
+    text = str(err)
+    if ": " in text:
+        text = text.split(": ", 1)[1]
+    text = text.rstrip(".")
+    return f"{text}."
+
+
+def _notice_bundle(text: str) -> dict[str, str]:
+    """The note as a display bundle: plain text, and HTML with the text escaped."""
+    return {
+        "text/plain": text,
+        "text/html": f'<p class="cardkit-notice">{html.escape(text)}</p>',
+    }
+
+
+def _show_notice(text: str) -> None:
+    """Show a short plain note in the page (printed, when there is no notebook display)."""
+    try:
+        from IPython.core.interactiveshell import InteractiveShell
+        from IPython.display import display
+    except ImportError:  # pragma: no cover - cardkit.widgets is used with IPython
+        InteractiveShell = None
+    if InteractiveShell is None or not InteractiveShell.initialized():
+        print(text)
+        return
+    display(_notice_bundle(text), raw=True)
