@@ -95,7 +95,7 @@ def _mean_interval(values: Sequence[float], z: float = 1.959963984540054) -> tup
     return (mean, mean - half, mean + half)
 
 
-@dataclass
+@dataclass(repr=False)
 class TournamentResult:
     """Every match played, and a summary table per bot.
 
@@ -142,6 +142,8 @@ class TournamentResult:
                          f"{f'{r.win_rate:.1%} ({r.win_low:.1%}–{r.win_high:.1%})':>26}"
                          f"{f'{r.mean_score:.2f} ({r.score_low:.2f}–{r.score_high:.2f})':>28}")
         return "\n".join(lines)
+
+    __repr__ = __str__
 
     def _repr_html_(self) -> str:
         head = "".join(f"<th>{h}</th>" for h in ("bot", "seats played", "wins", "win rate", "95% CI",
