@@ -35,6 +35,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from itertools import starmap
 from typing import Optional, Union
 
 from ..cards import Card, cards_text, deal_code as _deal_code, new_seed
@@ -275,6 +276,8 @@ _SINGLES = _GROUPS[1]
 _PLAYER_TAG = tuple(p << 52 for p in range(4))
 _PASS_TAG = tuple((1 << 54) | p << 52 for p in range(4))  # = _PASS_BIT | player
 _DECK = range(52)
+_NO_ARGS = ((),) * 52
+_BIT = tuple(1 << t for t in range(52))
 
 # raw log codes (events are written out in words only when asked for)
 _E_DEAL, _E_INSTANT, _E_PLAY, _E_PASS, _E_CLEAR, _E_OUT, _E_GAME, _E_MATCH = range(8)
@@ -314,21 +317,20 @@ class _Decks:
     ``random.Random(seed)``: the k-th game is always dealt from the k-th deck, whatever
     was played, so the same seed deals the same games on every machine.  Clones of a
     state share this object safely (it only grows, and the same way for every clone),
-    which keeps ``clone()`` cheap.  A deck is a tuple of 52 card bits; a shuffle sorts
-    the cards by 52 random keys."""
+    which keeps ``clone()`` cheap.  A deck lists the 52 cards by their ``card_key``
+    places; a shuffle sorts the cards by 52 random keys."""
 
     __slots__ = ("rng", "decks")
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
-        self.decks: list[tuple[int, ...]] = []
+        self.decks: list[list[int]] = []
 
-    def deck(self, game: int) -> tuple[int, ...]:
+    def deck(self, game: int) -> list[int]:
         decks = self.decks
         while len(decks) <= game:
-            rnd = self.rng.random
-            keys = [rnd() for _ in _DECK]
-            decks.append(tuple(_BIT_OF_INDEX[i] for i in sorted(_DECK, key=keys.__getitem__)))
+            keys = list(starmap(self.rng.random, _NO_ARGS))  # 52 calls of random()
+            decks.append(sorted(_DECK, key=keys.__getitem__))
         return decks[game]
 
 
@@ -429,7 +431,8 @@ class TienLenState:
     def _deal(self, previous_winner: Optional[int]) -> None:
         n = self.num_players
         deck = self._decks.deck(self._game)  # the deck of the next game
-        hands = [sum(deck[p:13 * n:n]) for p in range(n)]
+        bit = _BIT.__getitem__
+        hands = [sum(map(bit, deck[p:13 * n:n])) for p in range(n)]
         self._start_game(hands, previous_winner, free_lead=previous_winner is not None)
 
     def _start_game(self, hands: list[int], leader: Optional[int], free_lead: bool) -> None:
