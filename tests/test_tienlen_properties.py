@@ -87,8 +87,8 @@ def test_cards_are_conserved_and_every_match_ends(rules, seed, bot_seed):
 @FAST
 @given(rules=rules_st, seed=st.integers(0, 2**30 - 1))
 def test_bots_play_whole_matches(rules, seed):
-    state = play_out(new_game(rules, seed=seed), [greedy_bot, random_bot, greedy_bot, random_bot][:rules.players],
-                     seed=seed)
+    bots = [greedy_bot, random_bot, greedy_bot, random_bot][:rules.players]
+    state = play_out(new_game(rules, seed=seed), bots, seed=seed)
     assert state.is_terminal() and state.winner is not None
 
 

@@ -193,7 +193,8 @@ class Combo:
         cards = to_cards(cards)
         combo = _classify_mask(_mask_of(cards))
         if combo is None:
-            raise CardkitError(f"{cards_text(sort_hand(cards)) or 'no cards'} is not a combination: {why_illegal(cards)}")
+            shown = cards_text(sort_hand(cards)) or "no cards"
+            raise CardkitError(f"{shown} is not a combination: {why_illegal(cards)}")
         return combo
 
     def __setattr__(self, name: str, value: object) -> None:

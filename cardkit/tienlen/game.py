@@ -39,7 +39,7 @@ from itertools import starmap
 from typing import Optional, Union
 
 from ..cards import Card, cards_text, deal_code as _deal_code, new_seed
-from ..errors import IllegalActionError, RulesError
+from ..errors import CardkitError, IllegalActionError, RulesError
 from .combos import (
     Combo,
     _CARD_OF_T_T,
@@ -309,6 +309,7 @@ def _actions_of(entries) -> list[tuple[int, Action]]:
             out.append((e >> 52 & 3, PASS if e & _PASS_BIT else _classify_mask(e & _CARD_BITS)))
     return out
 
+
 _ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 
 
@@ -349,8 +350,8 @@ class TienLenState:
     __slots__ = (
         "rules", "num_players", "seed", "deal_code", "round_results",
         "_hands", "_dealt", "_totals", "_game", "_cur", "_table", "_owner",
-        "_inround", "_out", "_required", "_leader", "_start", "_log", "_events", "_cursor", "_leads", "_decks",
-        "_winner", "_quad_pair", "_ladder", "_rejoin", "_after",
+        "_inround", "_out", "_required", "_leader", "_start", "_log", "_events", "_cursor",
+        "_leads", "_decks", "_winner", "_quad_pair", "_ladder", "_rejoin", "_after",
     )
 
     def __init__(self, rules: Optional[Rules] = None, seed: Optional[int] = None, *,
@@ -362,7 +363,7 @@ class TienLenState:
         if seed is None:
             seed = new_seed()
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"a seed is a whole number, not {seed!r}")
+            raise CardkitError(f"a seed is a whole number, not {seed!r}")
         n = rules.players
         self.rules = rules
         self.num_players = n
@@ -429,6 +430,7 @@ class TienLenState:
     # -- dealing and the end of a game ---------------------------------------
 
     def _deal(self, previous_winner: Optional[int]) -> None:
+        """Deal the next game of the match (``previous_winner`` leads it, if given)."""
         n = self.num_players
         deck = self._decks.deck(self._game)  # the deck of the next game
         bit = _BIT.__getitem__
@@ -470,6 +472,8 @@ class TienLenState:
                 return
 
     def _end_game(self, instant: Optional[tuple[int, str]] = None) -> None:
+        """Score the game just finished (``instant``: the instant winner and how), keep
+        its result, and deal the next game unless the match is over."""
         n = self.num_players
         scores = [0] * n
         if instant is not None:
@@ -738,7 +742,7 @@ class TienLenState:
     def observation(self, player: int) -> Observation:
         """What ``player`` may see: their own hand and everything public."""
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players:
-            raise ValueError(f"there is no Player {player!r}: players are 0 to {self.num_players - 1}")
+            raise CardkitError(f"there is no Player {player!r}: players are 0 to {self.num_players - 1}")
         table = self._table
         return Observation(
             player=player,
