@@ -36,6 +36,8 @@ __all__ = [
     "estimate_probability",
     "estimate_mean",
     "exact_probability",
+    "outcomes",
+    "hand_events",
     "convergence",
     "estimate_lowest_total",
     "wilson_interval",
@@ -178,7 +180,7 @@ def _hands_in_chunks(trials: int, seed: SeedLike, deal: str):
 
 def _tienlen_rank_counts(hands: np.ndarray) -> np.ndarray:
     """(N, 13) counts per rank in Tiến Lên order 3 4 … K A 2."""
-    position = (hands // 4 + 10) % 13              # rank 3 → 0 … K → 10, A → 11, 2 → 12
+    position = (hands // 4 + 11) % 13              # rank 3 → 0 … K → 10, A → 11, 2 → 12
     n = hands.shape[0]
     flat = (position + 13 * np.arange(n)[:, None]).ravel()
     return np.bincount(flat, minlength=13 * n).reshape(n, 13)
@@ -237,6 +239,49 @@ def _outcomes(event: Any, trials: int, seed: SeedLike, deal: str, rules: Any, me
     return np.concatenate([
         _event_values(event, hands, deal, rules, means) for hands in _hands_in_chunks(trials, seed, deal)
     ])
+
+
+def outcomes(
+    event: Union[Event, Callable[[list[Card]], float]], trials: int, seed: SeedLike,
+    deal: str = "least_score", rules: Any = None,
+) -> np.ndarray:
+    """Deal ``trials`` random hands and return one outcome per hand, in the order
+    dealt: True/False for an event key (see :func:`estimate_probability`), a
+    number for a quantity key (``'total'``, ``'total_after_best_discard'``;
+    Tiến Lên ``'twos'``, ``'bombs'``), or the number your function of a hand
+    returns (True counts as 1).
+
+    The hands are those :func:`estimate_probability` deals for the same seed, so
+    ``outcomes(e, n, s).mean()`` is ``estimate_probability(e, n, s).value``.
+    With a ``numpy.random.Generator`` as ``seed``, calls of whole multiples of
+    100,000 hands continue one stream: dealing in such chunks (to show progress)
+    gives the same hands as one big call.
+    """
+    deal = _deal_name(deal)
+    means = callable(event) or event in _MEANS[deal]
+    return _outcomes(event, trials, seed, deal, rules, means=means)
+
+
+def hand_events(hands: Any, deal: str = "least_score", rules: Any = None) -> dict[str, np.ndarray]:
+    """Every event and quantity of the given hands, one entry per hand.
+
+    ``hands``: an array of card indices, one hand per row (as :func:`deal_hands`
+    returns), or a list of hands (card strings or lists of cards).  For Least
+    Score the keys are those of :func:`cardkit.odds.least_score_hand_features`;
+    for Tiến Lên ``'four_twos'``, ``'dragon'``, ``'instant_win'``,
+    ``'four_of_a_kind'``, ``'double_sequence_bomb'``, ``'any_bomb'`` (True/False)
+    and ``'twos'``, ``'bombs'`` (numbers).
+    """
+    deal = _deal_name(deal)
+    size = DEALS[deal]
+    if deal == "least_score":
+        return odds.least_score_hand_features(hands, rules)
+    if rules is not None:
+        raise CardkitError("rules apply to Least Score hands only")
+    idx = odds._hand_index_array(hands, size)
+    if idx.size and any(len(set(row)) != size for row in idx.tolist()):
+        raise CardkitError("a hand cannot hold the same card twice")
+    return _tienlen_events(idx.astype(np.int64))
 
 
 def estimate_probability(

@@ -10,6 +10,11 @@ the browser code is sent inline by anywidget.
 * :class:`EventLog` — the last few things that happened.
 * :func:`safe_callback` — turns an error in a handler into a message, not a traceback.
 * :class:`Pacer` — plays steps (bot moves) one at a time at a readable pace.
+* :class:`Quiz`, :class:`NumberQuiz`, :class:`CardQuiz` — exercises that say at
+  once whether an answer is right, and why; :class:`Scoreboard` counts them.
+
+:mod:`cardkit.widgets.lesson` holds the lesson toolkit (boxes, formulas, plots,
+simulation explorers); :mod:`cardkit.widgets.numbers` reads and writes numbers.
 
 The widgets own no rule of any game; they are told what to show.
 """
@@ -17,6 +22,7 @@ The widgets own no rule of any game; they are told what to show.
 from .hand import CardRow, Hand
 from .messages import EventLog, StatusMessage, error_text, safe_callback, show_error
 from .pacer import Pacer
+from .quiz import CardQuiz, Feedback, NumberQuiz, Quiz, Scoreboard
 
 __all__ = [
     "Hand",
@@ -27,4 +33,9 @@ __all__ = [
     "show_error",
     "error_text",
     "Pacer",
+    "Quiz",
+    "NumberQuiz",
+    "CardQuiz",
+    "Scoreboard",
+    "Feedback",
 ]

@@ -1,0 +1,162 @@
+"""Reading and writing numbers the way a classroom does.
+
+* :func:`read_number` reads what a learner types — ``0.25``, ``1/4``, ``25%``,
+  ``1 in 4``, ``2,598,960``, ``0,25`` — as an exact :class:`~fractions.Fraction`,
+  or raises :class:`~cardkit.CardkitError` with a plain message.
+* :func:`pct`, :func:`num`, :func:`fraction_text` write numbers for people:
+  ``pct(33/16660)`` → ``'0.198%'``, ``num(2598960)`` → ``'2,598,960'``.
+"""
+
+from __future__ import annotations
+
+import math
+import re
+from decimal import Decimal, InvalidOperation
+from fractions import Fraction
+from numbers import Rational, Real
+from typing import Union
+
+from ..errors import CardkitError
+
+__all__ = ["read_number", "pct", "num", "fraction_text", "as_fraction", "EXAMPLES"]
+
+Number = Union[int, float, Fraction]
+
+#: What to show a learner as examples of numbers they may type.
+EXAMPLES = "0.25, 1/4, 25% or 1 in 4"
+
+_THOUSANDS = re.compile(r"^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$")
+_DECIMAL_COMMA = re.compile(r"^[+-]?\d*,\d+$")
+_ONE_IN = re.compile(r"^(.+?)\s*(?:in|out of)\s*(.+)$", re.IGNORECASE)
+
+
+def _plain_decimal(text: str, whole: str) -> Fraction:
+    """One decimal number (no fraction bar, no percent sign) as a Fraction."""
+    t = text.strip().replace("\u2212", "-").replace("_", "")
+    if _THOUSANDS.match(t):
+        t = t.replace(",", "")
+    elif _DECIMAL_COMMA.match(t):
+        t = t.replace(",", ".")
+    if not t or not re.match(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$", t):
+        raise CardkitError(f"I could not read “{whole}” as a number. Type a number such as {EXAMPLES}.")
+    try:
+        return Fraction(Decimal(t))
+    except (InvalidOperation, ValueError):  # pragma: no cover - the pattern above guards this
+        raise CardkitError(f"I could not read “{whole}” as a number. Type a number such as {EXAMPLES}.") from None
+
+
+def read_number(text: object) -> Fraction:
+    """Read a number a learner typed, exactly.
+
+    Accepts a decimal (``0.493``, ``.5``, ``1e-3``), a fraction (``2053/4165``),
+    a percentage (``49.3%``), "1 in N" (``1 in 4165``), thousands separators
+    (``2,598,960``) or a decimal comma (``0,493``); spaces, ``≈`` and ``~`` are
+    ignored.  Numbers (int, float, Fraction) pass through.
+
+    >>> read_number('49.3%')
+    Fraction(493, 1000)
+    >>> read_number('2053/4165')
+    Fraction(2053, 4165)
+
+    Anything else raises :class:`~cardkit.CardkitError` with a message that says
+    what to type.
+    """
+    if isinstance(text, bool):
+        raise CardkitError("Type a number, not True or False.")
+    if isinstance(text, (int, Fraction)):
+        return Fraction(text)
+    if isinstance(text, float):
+        if not math.isfinite(text):
+            raise CardkitError("Type an ordinary number (not infinity or NaN).")
+        return Fraction(str(text))
+    if not isinstance(text, str):
+        raise CardkitError(f"Type a number such as {EXAMPLES}.")
+    whole = text.strip()
+    t = whole
+    for junk in ("≈", "~", "\u00a0", "\u2009", "\u202f"):
+        t = t.replace(junk, " " if junk.isspace() else "")
+    t = t.strip()
+    if t.startswith("="):
+        t = t[1:].strip()
+    if not t:
+        raise CardkitError(f"Type a number first, such as {EXAMPLES}.")
+    scale = Fraction(1)
+    if t.endswith("%"):
+        t = t[:-1].strip()
+        scale = Fraction(1, 100)
+        if not t:
+            raise CardkitError(f"Put a number before the % sign, such as 25%.")
+    one_in = _ONE_IN.match(t)
+    if one_in:
+        top, bottom = one_in.group(1), one_in.group(2)
+    elif t.count("/") == 1:
+        top, bottom = t.split("/")
+    elif "/" in t:
+        raise CardkitError(f"“{whole}” has more than one fraction bar; type one fraction such as 1/4.")
+    else:
+        top, bottom = t, None
+    value = _plain_decimal(top.replace(" ", ""), whole)
+    if bottom is not None:
+        below = _plain_decimal(bottom.replace(" ", ""), whole)
+        if below == 0:
+            raise CardkitError("A fraction cannot have 0 below the line.")
+        value /= below
+    return value * scale
+
+
+def as_fraction(value: object) -> Fraction:
+    """A number given by a lesson (int, float, Fraction or a string that
+    :func:`read_number` reads) as a Fraction.  Floats are taken at face value
+    of their shortest decimal form (0.1 → 1/10)."""
+    if isinstance(value, Rational) and not isinstance(value, bool):
+        return Fraction(value)
+    if isinstance(value, Real) and not isinstance(value, bool):
+        return Fraction(str(float(value)))
+    return read_number(value)
+
+
+def _decimals_for(x: float, sig: int) -> int:
+    if x == 0 or not math.isfinite(x):
+        return 0
+    return max(0, sig - 1 - math.floor(math.log10(abs(x))))
+
+
+def pct(p: Number, sig: int = 3) -> str:
+    """A probability as a percentage with ``sig`` significant digits:
+    ``pct(0.49291)`` → ``'49.3%'``, ``pct(33/16660)`` → ``'0.198%'``; whole
+    percentages keep no decimals (``pct(1)`` → ``'100%'``)."""
+    x = float(p) * 100
+    d = _decimals_for(x, sig)
+    if x != 0 and abs(x) >= 10 ** (sig - 1):
+        d = 0
+    if 50 < x < 100:
+        # near certainty the digits that matter are those of 100 − x: 99.996%, not 100.0%
+        d = max(d, _decimals_for(round(100 - x, 12), 1))
+    return f"{x:,.{d}f}%"
+
+
+def num(x: Number, sig: int = 4) -> str:
+    """A number for people: whole numbers with thousands separators
+    (``2,598,960``), others with ``sig`` significant digits (``6.538``)."""
+    if isinstance(x, Fraction) and x.denominator == 1:
+        x = int(x)
+    if isinstance(x, int) and not isinstance(x, bool):
+        return f"{x:,}"
+    xf = float(x)
+    if xf.is_integer() and abs(xf) < 1e15:
+        return f"{int(xf):,}"
+    d = _decimals_for(xf, sig)
+    return f"{xf:,.{d}f}"
+
+
+def fraction_text(x: Number, max_digits: int = 15) -> str:
+    """``'2053/4165'`` for a Fraction (``'7'`` for a whole number); a float or a
+    fraction with very long parts is written as a decimal instead."""
+    f = as_fraction(x) if not isinstance(x, float) else None
+    if f is None:
+        return num(x)
+    if f.denominator == 1:
+        return f"{f.numerator:,}"
+    if len(str(abs(f.numerator))) > max_digits or len(str(f.denominator)) > max_digits:
+        return num(float(f))
+    return f"{f.numerator}/{f.denominator}"
