@@ -29,7 +29,7 @@ from ..play import TERMINAL
 from .rules import (
     KIND_NAMES,
     Rules,
-    _groups_of,
+    _groups,
     _kind,
     _rules,
     _scores,
@@ -217,6 +217,11 @@ class Observation:
     deck_size: int
     dead_size: int
     """Cards in the discard pile: open cards that nobody took."""
+    dead_cards: tuple[Card, ...]
+    """The discard pile itself (every card in it was seen face up by everyone)."""
+    reshuffled: tuple[Card, ...]
+    """If the deck ran out this round: the cards of the discard pile that were
+    shuffled into the new deck (in card order, not the deck's order)."""
     scores: tuple[int, ...]
     """Every player's running score (penalty points)."""
     still_in: tuple[bool, ...]
@@ -303,6 +308,7 @@ class LeastScoreState:
         self._deck = deck[pos:][::-1]  # the top of the deck is the end of the list
         self._turned_up = self._open[0] if self._open else None
         self._dead: list[Card] = []
+        self._reshuffled: tuple[Card, ...] = ()
         self._open_from: Optional[int] = None
         self._current = self._first
         self._turns_played = 0
@@ -413,10 +419,7 @@ class LeastScoreState:
     def _compute_legal(self) -> tuple[Action, ...]:
         if self._terminal:
             return ()
-        mask = 0
-        for c in self._hands[self._current]:
-            mask |= 1 << c.index
-        groups = _groups_of(mask, self.rules.runs_one_suit)
+        groups = _groups(self._hands[self._current], self.rules.runs_one_suit)
         takes: list[Optional[Card]] = sorted(self._open, key=_index)
         if self._deck or self._dead:
             takes.append(None)
@@ -516,6 +519,7 @@ class LeastScoreState:
         """The deck is empty and a card must be drawn: the discard pile (not the
         current open cards) is shuffled into a new deck."""
         deck = self._dead
+        self._reshuffled = tuple(sorted(deck, key=_index))
         self._rng.shuffle(deck)
         self._deck = deck
         self._dead = []
@@ -587,7 +591,10 @@ class LeastScoreState:
         self._check_player(player)
         mine = player == self._current and not self._terminal
         why_not = self.why_illegal_action(DECLARE, player)
-        return Observation(
+        # The same as Observation(...), without the frozen dataclass's field-by-field
+        # __init__: an observation is made for every action of every match.
+        obs = object.__new__(Observation)
+        obs.__dict__.update(
             player=player,
             rules=self.rules,
             round_number=self._round,
@@ -601,6 +608,8 @@ class LeastScoreState:
             hand_sizes=tuple(len(h) for h in self._hands),
             deck_size=len(self._deck),
             dead_size=len(self._dead),
+            dead_cards=tuple(self._dead),
+            reshuffled=self._reshuffled,
             scores=tuple(self._scores),
             still_in=tuple(self._in),
             can_declare=why_not is None,
@@ -609,12 +618,13 @@ class LeastScoreState:
             is_terminal=self._terminal,
             round_results=tuple(self.round_results),
         )
+        return obs
 
     def clone(self) -> "LeastScoreState":
         """An independent copy: playing on it changes nothing here."""
         new = object.__new__(LeastScoreState)
         new.__dict__.update(self.__dict__)
-        new._rng = random.Random()
+        new._rng = random.Random.__new__(random.Random)  # Random() would seed from the OS
         new._rng.setstate(self._rng.getstate())
         new._hands = [list(h) for h in self._hands]
         new._deck = list(self._deck)

@@ -17,7 +17,6 @@ The rule numbers in brackets ([3], [6] …) are those of the rules file
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
 from itertools import combinations, product
 from typing import Iterable, Optional, Sequence, Union
 
@@ -380,48 +379,71 @@ def display_order(cards: Iterable[Card]) -> tuple[Card, ...]:
     return group
 
 
-@lru_cache(maxsize=1 << 16)
-def _groups_of(mask: int, one_suit: bool) -> tuple[tuple[Card, ...], ...]:
-    """Every legal discard of the hand whose card indexes are the bits of ``mask``."""
-    hand = [Card.from_index(i) for i in range(52) if mask >> i & 1]
+_SINGLES = tuple((Card.from_index(i),) for i in range(52))
+
+# For a mask of ranks held (bit 0 = ace … bit 12 = king): the runs inside it, each as
+# (length, ranks in run order counted from 0); filled in as masks are met.
+_RUNS_IN: dict[int, tuple[tuple[int, tuple[int, ...]], ...]] = {}
+
+
+def _runs_in(rank_mask: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
+    runs = _RUNS_IN.get(rank_mask)
+    if runs is None:
+        runs = tuple((n, tuple(r - 1 for r in window))
+                     for n in (3, 5) for m, window in _RUN_MASKS[n].items() if rank_mask & m == m)
+        _RUNS_IN[rank_mask] = runs
+    return runs
+
+
+def _groups(hand: Sequence[Card], one_suit: bool) -> list[tuple[Card, ...]]:
+    """Every legal discard of ``hand`` (distinct cards in :func:`sort_key` order), in
+    :func:`legal_discards` order.  The engine's fast path: no checks."""
+    out = [_SINGLES[c.index] for c in hand]
+    n = len(hand)
+    if n < 2:
+        return out
     by_rank: dict[int, list[Card]] = {}
-    by_suit: dict[int, list[Card]] = {}
-    rank_mask = 0
     for c in hand:
-        by_rank.setdefault(_RANK[c.index], []).append(c)
-        by_suit.setdefault(_SUIT[c.index], []).append(c)
-        rank_mask |= _RBIT[c.index]
-    out: list[tuple[Card, ...]] = [(c,) for c in hand]
-    for same in by_rank.values():
-        if len(same) >= 2:
-            out.extend(combinations(same, 2))
-    for same in by_rank.values():
-        if len(same) == 4:
-            out.append(tuple(same))
-    runs5: set[tuple[Card, ...]] = set()
-    for n in (3, 5):
-        for window_mask, window in _RUN_MASKS[n].items():
-            if rank_mask & window_mask != window_mask:
-                continue
-            for group in product(*(by_rank[x] for x in window)):
-                if one_suit and any(c.suit != group[0].suit for c in group):
-                    continue
+        r = c.index >> 2
+        same = by_rank.get(r)
+        if same is None:
+            by_rank[r] = [c]
+        else:
+            same.append(c)
+    if len(by_rank) < n:  # some rank is held twice or more
+        fours = []
+        for same in by_rank.values():
+            if len(same) > 1:
+                out.extend(combinations(same, 2))
+                if len(same) == 4:
+                    fours.append(tuple(same))
+        out.extend(fours)
+    if len(by_rank) >= 3:
+        rank_mask = 0
+        for r in by_rank:
+            rank_mask |= 1 << r
+        runs5 = []
+        for length, window in _runs_in(rank_mask):
+            for group in product(*[by_rank[r] for r in window]):
+                if one_suit:
+                    suit = group[0].index & 3
+                    if any(c.index & 3 != suit for c in group):
+                        continue
                 out.append(group)
-                if n == 5:
-                    runs5.add(tuple(sorted(group, key=sort_key)))
-    for same in by_suit.values():
-        if len(same) >= 5:
-            for group in combinations(same, 5):
-                if group not in runs5:  # a straight flush is listed once, as a run
-                    out.append(group)
-    return tuple(out)
-
-
-def _hand_mask(cards: Iterable[Card]) -> int:
-    m = 0
-    for c in cards:
-        m |= 1 << c.index
-    return m
+                if length == 5:
+                    runs5.append(set(group))
+    else:
+        runs5 = []
+    if n >= 5:
+        by_suit: dict[int, list[Card]] = {}
+        for c in hand:
+            by_suit.setdefault(c.index & 3, []).append(c)
+        for same in by_suit.values():
+            if len(same) >= 5:
+                for group in combinations(same, 5):
+                    if set(group) not in runs5:  # a straight flush is listed once, as a run
+                        out.append(group)
+    return out
 
 
 def legal_discards(hand: CardsLike, rules: Optional[Rules] = None) -> list[tuple[Card, ...]]:
@@ -435,7 +457,7 @@ def legal_discards(hand: CardsLike, rules: Optional[Rules] = None) -> list[tuple
     ['A♣', '2♦', '3♠', '9♣', '9♥', '9♣ 9♥', 'A♣ 2♦ 3♠']
     """
     r = _rules(rules)
-    return list(_groups_of(_hand_mask(_as_cards(hand)), r.runs_one_suit))
+    return _groups(sorted(_as_cards(hand), key=sort_key), r.runs_one_suit)
 
 
 # --- round scoring [6], [7] -----------------------------------------------------------

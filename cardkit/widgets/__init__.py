@@ -15,6 +15,9 @@ the browser code is sent inline by anywidget.
 
 :mod:`cardkit.widgets.lesson` holds the lesson toolkit (boxes, formulas, plots,
 simulation explorers); :mod:`cardkit.widgets.numbers` reads and writes numbers.
+* :class:`LeastScoreChecker`, :class:`TienLenChecker` — choose cards, be told at
+  once what they make or why they are not legal.
+* :class:`LeastScoreTable`, :class:`TienLenTable` — a whole match against bots.
 
 The widgets own no rule of any game; they are told what to show.
 """
@@ -23,6 +26,9 @@ from .hand import CardRow, Hand
 from .messages import EventLog, StatusMessage, error_text, safe_callback, show_error
 from .pacer import Pacer
 from .quiz import CardQuiz, Feedback, NumberQuiz, Quiz, Scoreboard
+from .checkers import LeastScoreChecker, TienLenChecker
+from .least_score_table import LeastScoreTable
+from .tienlen_table import TienLenTable
 
 __all__ = [
     "Hand",
@@ -38,4 +44,8 @@ __all__ = [
     "CardQuiz",
     "Scoreboard",
     "Feedback",
+    "LeastScoreChecker",
+    "TienLenChecker",
+    "LeastScoreTable",
+    "TienLenTable",
 ]

@@ -1,0 +1,472 @@
+"""A whole Least Score match against bots, in one widget.
+
+::
+
+    from cardkit.widgets import LeastScoreTable
+    LeastScoreTable(opponents=3, level='greedy')
+
+You are Player 0.  Choose cards in your hand (the table says at once whether they
+may be discarded together), choose which card to take — one of the open cards or
+the top card of the deck — and press **Discard and take**; or press **Declare**
+when you think your total is the lowest.  The bots answer one at a time.  At the
+end of each round every hand is shown and the scoring is worked out with the real
+numbers; **Next round** goes on, until someone passes the threshold.
+
+Everything shown comes from the engine (:mod:`cardkit.least_score`): the legal
+discards, the reasons, whether you may declare, the scoring.  Code can play too:
+``table.select('AC 2D 3S')``, ``table.take('7C')`` (or ``table.take(None)`` for the
+deck), ``table.declare()``, ``table.next_round()``, ``table.new_match(...)``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Optional
+
+import ipywidgets as widgets
+
+from .. import least_score as ls
+from ..cards import Card, cards_text
+from ..errors import CardkitError
+from ._table import HUMAN, WRAP, TableBase, esc, hidden, player_name, resolve_bots, resolve_seed
+from .checkers import least_score_verdict
+from .hand import CardRow, Hand
+from .messages import StatusMessage, safe_callback
+
+__all__ = ["LeastScoreTable"]
+
+_DECK = "deck"  # the take choice meaning "the top card of the deck"
+
+
+class LeastScoreTable(TableBase):
+    """A Least Score match: you (Player 0) against 1 to 7 bots.
+
+    Arguments:
+        opponents: how many bots, 1 to 7 (default 3; with ``rules`` given and no
+            ``opponents``, ``rules.players − 1``).
+        level: the bots' level — a name in :data:`cardkit.least_score.BOTS`
+            (``'random'``, ``'greedy'`` …) or a bot function — or a list with one
+            per opponent.
+        rules: a :class:`cardkit.least_score.Rules` for every other option
+            (threshold, penalty, …); its ``players`` is set from ``opponents``.
+        seed: the deal — None for a fresh one, a whole number, or a deal code
+            such as ``'K7Q-29X'``.
+        delay: seconds between two bot moves (0: all at once, as in tests).
+        four_colour: ♠ black, ♥ red, ♦ blue, ♣ green.
+
+    The controls at the top choose the number of opponents, their level and the
+    threshold for the next **New match**; the deal code of the match is shown
+    and a code typed in starts that deal.
+    """
+
+    game_name = "least score"
+    round_word = "round"
+    bots_registry = ls.BOTS
+
+    def __init__(self, opponents: Optional[int] = None, level: Any = "greedy", rules: Optional[ls.Rules] = None,
+                 seed: Any = None, delay: float = 0.8, four_colour: bool = False) -> None:
+        if rules is not None and not isinstance(rules, ls.Rules):
+            raise CardkitError(f"rules must be a Least Score Rules(...), not {type(rules).__name__}")
+        base = rules or ls.Rules()
+        if opponents is None:
+            opponents = base.players - 1 if rules is not None else 3
+        self._check_opponents(opponents)
+        self._base_rules = base
+        self._level = level
+        self._opponents = opponents
+        resolve_bots(level, opponents, ls.BOTS, "Least Score")  # a bad level fails here, plainly
+        self._four = four_colour
+        super().__init__(delay=delay)
+        self._build()
+        self._start(resolve_seed(seed))
+
+    # --- settings ---------------------------------------------------------------------
+    @staticmethod
+    def _check_opponents(n: Any) -> None:
+        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 7:
+            raise CardkitError(f"Least Score is for 2 to 8 players, so 1 to 7 opponents; not {n!r}")
+
+    @property
+    def rules(self) -> ls.Rules:
+        """The rules of the match being played."""
+        return self.state.rules
+
+    def _apply_settings(self, opponents: Optional[int] = None, level: Any = None,
+                        threshold: Optional[int] = None) -> None:
+        if opponents is None:
+            opponents = self.opponents_choice.value
+        self._check_opponents(opponents)
+        if level is None:
+            level = self.level_choice.value
+            if level == "as given":
+                level = self._level
+        resolve_bots(level, opponents, ls.BOTS, "Least Score")
+        if threshold is None:
+            threshold = self.threshold_choice.value
+        base = dataclasses.replace(self._base_rules, threshold=threshold)  # checks the threshold
+        self._base_rules = base
+        self._opponents = opponents
+        self._level = level
+        self._set_controls()
+
+    def _make_state(self, seed: int) -> ls.LeastScoreState:
+        rules = dataclasses.replace(self._base_rules, players=self._opponents + 1)
+        self.bots = resolve_bots(self._level, self._opponents, ls.BOTS, "Least Score")
+        return ls.new_game(rules, seed)
+
+    def _settings_text(self) -> str:
+        n = self._opponents
+        return (f"{n} opponent{'s' if n != 1 else ''}, threshold {self.state.rules.threshold}; "
+                "the same code with the same settings deals the same cards")
+
+    def _event_round(self, event: Any) -> int:
+        return event.round_number
+
+    def _round_of(self, result: Any) -> int:
+        return result.round_number
+
+    # --- the widgets ------------------------------------------------------------------
+    def _build(self) -> None:
+        levels = list(ls.BOTS)
+        self.opponents_choice = widgets.Dropdown(options=list(range(1, 8)), description="Opponents:",
+                                                 style={"description_width": "initial"},
+                                                 layout=widgets.Layout(width="9.5em"))
+        self.level_choice = widgets.Dropdown(options=levels, description="Bots:",
+                                             style={"description_width": "initial"},
+                                             layout=widgets.Layout(width="11em"))
+        thresholds = sorted(set(ls.USUAL_THRESHOLDS) | {self._base_rules.threshold})
+        self.threshold_choice = widgets.Dropdown(options=thresholds, description="Threshold:",
+                                                 style={"description_width": "initial"},
+                                                 layout=widgets.Layout(width="10em"))
+        self._set_controls()
+        controls = widgets.HBox([self.opponents_choice, self.level_choice, self.threshold_choice,
+                                 self.new_button], layout=widgets.Layout(**WRAP, gap="4px 10px"))
+        deal = widgets.HBox([self.code_label, self.code_box, self.code_button],
+                            layout=widgets.Layout(**WRAP, gap="4px 10px"))
+        self.intro = widgets.HTML(
+            "<b>Least Score</b> — you are <b>Player 0</b>. The lowest hand total wins a round "
+            "(ace 1, jack/queen/king 10). On your turn: choose cards to discard, choose a card to take, "
+            "press <b>Discard and take</b> — or <b>Declare</b> if you think your total is the lowest.")
+
+        # the players
+        self.scoreboard = widgets.HTML("")
+        self.scoreboard.add_class("ck-scoreboard")
+        self.opponent_hands = [Hand(count=0, face_down=True, owner=f"Player {p}", card_width=34)
+                               for p in range(1, 8)]
+        self.opponents_box = widgets.HBox(self.opponent_hands, layout=widgets.Layout(**WRAP, gap="0 18px"))
+
+        # the middle
+        self.open_row = CardRow((), title="Open cards", card_width=60, four_colour=self._four)
+        self.deck_text = widgets.HTML("")
+        self.deck_text.add_class("ck-deck")
+
+        # your side
+        self.hand = Hand((), sort_key=ls.sort_key, title="Your hand", four_colour=self._four,
+                         highlight_text="part of a legal discard", highlight_follows_selection=True)
+        self.verdict = StatusMessage()
+        self.verdict.add_class("ck-verdict")
+        self.take_choice = widgets.RadioButtons(options=[("the top card of the deck", _DECK)],
+                                                description="Then take:",
+                                                style={"description_width": "initial"},
+                                                layout=widgets.Layout(width="auto"))
+        self.take_choice.add_class("ck-take")
+        self.play_button = widgets.Button(description="Discard and take", button_style="primary",
+                                          tooltip="Discard the chosen cards and take the card chosen below them",
+                                          layout=widgets.Layout(width="auto"))
+        self.play_button.add_class("ck-discard")
+        self.declare_button = widgets.Button(description="Declare", button_style="warning",
+                                             tooltip="Show every hand and end the round",
+                                             layout=widgets.Layout(width="auto"))
+        self.declare_button.add_class("ck-declare")
+        self.declare_reason = widgets.HTML("")
+        self.declare_reason.add_class("ck-declare-reason")
+        self.hint_button = widgets.Button(description="Show my legal discards",
+                                          tooltip="Point out every legal discard in your hand",
+                                          layout=widgets.Layout(width="auto"))
+        self.hint_button.add_class("ck-show-legal")
+        self._hints = False
+
+        self.play_button.on_click(safe_callback(self.status, lambda _b: self.take(self._take_value())))
+        self.declare_button.on_click(safe_callback(self.status, lambda _b: self.declare()))
+        self.hint_button.on_click(safe_callback(self.status, lambda _b: self.show_legal(not self._hints)))
+        self.hand.observe(safe_callback(self.verdict, lambda _c: self._draw_verdict()), names="selected")
+
+        buttons = widgets.HBox([self.play_button, self.declare_button, self.hint_button],
+                               layout=widgets.Layout(**WRAP, gap="6px 10px"))
+        self.play_area = widgets.VBox([
+            self.opponents_box,
+            widgets.HBox([self.open_row, self.deck_text], layout=widgets.Layout(**WRAP, gap="0 24px")),
+            self.hand, self.verdict, self.take_choice, buttons, self.declare_reason,
+        ])
+
+        # the end of a round
+        self.result_title = widgets.HTML("")
+        self.result_hands = widgets.VBox([])
+        self.result_text = widgets.HTML("")
+        self.result_text.add_class("ck-round-result")
+        self.result_area = widgets.VBox([self.result_title, self.result_hands, self.result_text,
+                                         widgets.HBox([self.next_button])])
+        self.result_area.add_class("ck-result-area")
+
+        self.children = [self.intro, controls, deal, self.status, self.scoreboard,
+                         self.play_area, self.result_area, self.event_log]
+
+    def _set_controls(self) -> None:
+        self.opponents_choice.value = self._opponents
+        levels = list(ls.BOTS)
+        if isinstance(self._level, str) and self._level in levels:
+            self.level_choice.options = levels
+            self.level_choice.value = self._level
+        else:
+            self.level_choice.options = levels + ["as given"]
+            self.level_choice.value = "as given"
+        th = self._base_rules.threshold
+        if th not in self.threshold_choice.options:
+            self.threshold_choice.options = sorted(set(self.threshold_choice.options) | {th})
+        self.threshold_choice.value = th
+
+    # --- what the learner (or code) does -----------------------------------------------
+    def select(self, cards: Any) -> None:
+        """Choose cards in your hand (as clicking them would)."""
+        self.hand.selected = cards
+
+    def show_legal(self, show: bool = True) -> None:
+        """Point out every legal discard in your hand (from the engine); with a card
+        chosen, only the discards that contain it."""
+        self._hints = bool(show)
+        self._draw_hints()
+
+    def take(self, card: Any = None) -> bool:
+        """Discard the chosen cards and take ``card`` — one of the open cards
+        (a Card or text such as '7C') or None for the top card of the deck.
+        Returns True if the move was played; otherwise the reason is shown."""
+        if self._refuse_if_not_ready():
+            return False
+        chosen = self.hand.selected
+        if not chosen:
+            self.status.error("Choose the cards to discard first: click them in your hand.")
+            return False
+        try:
+            action = ls.Discard(chosen, take=card)
+        except CardkitError as exc:
+            self.status.error(str(exc))
+            return False
+        reason = self.state.why_illegal_action(action, HUMAN)
+        if reason is not None:
+            self.status.error(f"You cannot do that: {reason}.")
+            return False
+        self.state.apply_action(action, HUMAN)
+        self.hand.selected = ()
+        self._after_human()
+        return True
+
+    def discard(self, cards: Any, take: Any = None) -> bool:
+        """Choose ``cards`` and discard them, taking ``take`` (None: the deck)."""
+        if self._refuse_if_not_ready():
+            return False
+        try:
+            self.select(cards)
+        except CardkitError as exc:
+            self.status.error(str(exc))
+            return False
+        return self.take(take)
+
+    def declare(self) -> bool:
+        """Declare: every hand is shown and the round is scored.  Refused, with the
+        engine's reason, when you may not declare now."""
+        if self._refuse_if_not_ready():
+            return False
+        reason = self.state.why_illegal_action(ls.DECLARE, HUMAN)
+        if reason is not None:
+            self.status.error(f"You cannot declare now: {reason}.")
+            return False
+        self.state.apply_action(ls.DECLARE, HUMAN)
+        self.hand.selected = ()
+        self._after_human()
+        return True
+
+    def _after_human(self) -> None:
+        self._check_results()
+        self._sync_log()
+        self._go_on()
+
+    def _take_value(self) -> Optional[Card]:
+        value = self.take_choice.value
+        return None if value == _DECK or value is None else value
+
+    # --- drawing ----------------------------------------------------------------------
+    def _draw(self) -> None:
+        st = self.state
+        obs = st.observation(HUMAN)
+        showing_result = self.pending is not None
+        hidden(self.play_area, showing_result)
+        hidden(self.result_area, not showing_result)
+        self._draw_scoreboard(obs)
+        if showing_result:
+            self._draw_result()
+        else:
+            self._draw_play(obs)
+        self._draw_status(obs)
+
+    def _draw_scoreboard(self, obs: ls.Observation) -> None:
+        st = self.state
+        result = self.pending
+        rows = []
+        for p in range(st.num_players):
+            who = "You (Player 0)" if p == HUMAN else f"Player {p} ({self.bots[p - 1][0]} bot)"
+            if result is not None:
+                size = len(result.hands[p]) if result.totals[p] is not None else 0
+                turn = "declared" if p == result.declarer else ""
+                score = result.running_scores[p]
+            else:
+                size = obs.hand_sizes[p]
+                turn = "▶ to play" if obs.current_player == p else ""
+                score = obs.scores[p]
+            if not obs.still_in[p] and (result is None or p not in result.players):
+                turn = "knocked out"
+            elif result is not None and p in result.knocked_out:
+                turn = (turn + ", " if turn else "") + "knocked out"
+            rows.append(f"<tr><td>{esc(who)}</td><td style='text-align:center'>{size}</td>"
+                        f"<td style='text-align:center'>{score}</td><td>{esc(turn)}</td></tr>")
+        rnd = result.round_number if result is not None else obs.round_number
+        self.scoreboard.value = (
+            f"<div style='font-weight:600;margin:4px 0'>Round {rnd} · threshold {st.rules.threshold} "
+            f"(over it and you are out; the lowest score wins)</div>"
+            "<table style='border-collapse:collapse;font-size:0.95rem' cellpadding='3'>"
+            "<thead><tr><th style='text-align:left'>Player</th><th>Cards</th><th>Score</th>"
+            "<th style='text-align:left'>Now</th></tr></thead><tbody>"
+            + "".join(rows) + "</tbody></table>")
+
+    def _draw_play(self, obs: ls.Observation) -> None:
+        st = self.state
+        for p, h in enumerate(self.opponent_hands, start=1):
+            if p < st.num_players:
+                hidden(h, False)
+                h.count = obs.hand_sizes[p] if obs.still_in[p] else 0
+                h.title = f"Player {p}" + ("" if obs.still_in[p] else " (knocked out)")
+            else:
+                hidden(h, True)
+        if obs.open_cards:
+            src = "the deck (turned up)" if obs.open_from is None else player_name(obs.open_from)
+            self.open_row.title = f"Open cards, from {src}"
+        else:
+            self.open_row.title = "Open cards"
+        self.open_row.cards = ls.display_order(obs.open_cards)
+        self.deck_text.value = (f"<div style='font-weight:600'>Deck</div><div>{obs.deck_size} card"
+                                f"{'s' if obs.deck_size != 1 else ''} face down</div>"
+                                f"<div style='opacity:.8'>discard pile: {obs.dead_size}</div>")
+        self.hand.cards = obs.hand
+        self.hand.title = f"Your hand (total {obs.hand_total})" if obs.still_in[HUMAN] else "Your hand (you are out)"
+        # the take choice: the open cards, then the deck
+        options = [(f"{c} ({c.label}) from the open cards", c) for c in sorted(obs.open_cards, key=ls.sort_key)]
+        if obs.can_draw:
+            options.append((f"the top card of the deck ({obs.deck_size} left)", _DECK))
+        old = self.take_choice.value
+        if tuple(options) != tuple(self.take_choice.options):
+            self.take_choice.options = options
+        values = [v for _, v in options]
+        self.take_choice.value = old if old in values else (_DECK if _DECK in values else (values[0] if values else None))
+        # declaring: allowed or not, in the engine's words
+        mine = obs.current_player == HUMAN and not obs.is_terminal
+        if not mine:
+            self.declare_button.disabled = True
+            self.declare_reason.value = ("<span style='opacity:.85'>Declare: not now, it is not your turn.</span>")
+        elif obs.can_declare:
+            self.declare_button.disabled = False
+            self.declare_reason.value = ("<span style='opacity:.85'>You may declare now: every hand is shown and "
+                                         f"the round is scored (your total is {obs.hand_total}).</span>")
+        else:
+            self.declare_button.disabled = True
+            self.declare_reason.value = (f"<span style='opacity:.85'>Declare is not allowed yet: "
+                                         f"{esc(obs.why_not_declare)}.</span>")
+        self._draw_verdict()
+        self._draw_hints()
+
+    def _draw_verdict(self) -> None:
+        legal, text = least_score_verdict(self.hand.selected, self.state.rules)
+        if legal is None:
+            text = "Choose the cards to discard: click them in your hand."
+            if self.state.current_player() != HUMAN:
+                text = "You may choose your cards while you wait for your turn."
+        elif legal:
+            text += " Then choose the card to take and press Discard and take."
+        self.verdict.show(text, "info" if legal is None else ("success" if legal else "error"))
+
+    def _draw_hints(self) -> None:
+        if self._hints:
+            self.hand.highlight = ls.legal_discards(self.hand.cards, self.state.rules)
+            self.hint_button.description = "Hide the hints"
+        else:
+            self.hand.highlight = ()
+            self.hint_button.description = "Show my legal discards"
+
+    def _draw_status(self, obs: ls.Observation) -> None:
+        st = self.state
+        if self.pending is not None:
+            res = self.pending
+            verdict = "succeeds" if res.success else "fails"
+            head = f"Round {res.round_number}: {player_name(res.declarer)} declared and the declaration {verdict}."
+            if st.is_terminal() and self._results_seen >= len(st.round_results):
+                self.status.success(head + " " + self._winner_text())
+            else:
+                self.status.info(head + " Press Next round to go on.")
+            return
+        if st.is_terminal():
+            self.status.success(self._winner_text())
+            return
+        cur = obs.current_player
+        if cur == HUMAN:
+            self.status.info("Your turn: choose cards to discard and a card to take, or declare.")
+        else:
+            self.status.info(f"Player {cur} is playing…")
+
+    def _winner_text(self) -> str:
+        st = self.state
+        win = st.winners()
+        scores = st.returns()
+        names = [("you" if p == HUMAN else f"Player {p}") for p in win]
+        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        verb = "win" if win == [HUMAN] else ("wins" if len(win) == 1 else "share the win")
+        who = who[0].upper() + who[1:]
+        return (f"The match is over: {who} {verb} with {scores[win[0]]} points. "
+                "Press New match to play again.")
+
+    def _draw_result(self) -> None:
+        res: ls.RoundResult = self.pending
+        st = self.state
+        verdict = "succeeds" if res.success else "fails"
+        self.result_title.value = (f"<h4 style='margin:6px 0'>Round {res.round_number} is over: "
+                                   f"{esc(player_name(res.declarer))} declared — the declaration {verdict}</h4>")
+        rows = []
+        for p in res.players:
+            cards = ls.display_order(res.hands[p])
+            values = " + ".join(str(ls.card_value(c)) for c in cards)
+            who = "You" if p == HUMAN else f"Player {p}"
+            mark = " (declared)" if p == res.declarer else ""
+            row = CardRow(cards, title=f"{who}{mark}", card_width=46, four_colour=self._four)
+            total = widgets.HTML(f"<div style='margin:-4px 0 6px 6px'>total: {esc(values)} = "
+                                 f"<b>{res.totals[p]}</b></div>")
+            rows.append(widgets.VBox([row, total]))
+        self.result_hands.children = rows
+        names = [player_name(p) for p in res.players]
+        explanation = ls.score_explanation([res.totals[p] for p in res.players],
+                                           res.players.index(res.declarer), st.rules, names=names)
+        steps = [
+            f"1. Every hand is shown and added up (ace 1, jack/queen/king 10), as above.",
+            f"2. D = the declarer's total = {res.declarer_total}; L = the lowest total of the others "
+            f"= {res.lowest_other}.",
+            f"3. {explanation}",
+        ]
+        before = [r - s for r, s in zip(res.running_scores, res.scores)]
+        sums = ", ".join(f"{player_name(p)}: {before[p]} + {res.scores[p]} = {res.running_scores[p]}"
+                         for p in res.players)
+        steps.append(f"4. Running scores: {sums}.")
+        if res.knocked_out:
+            out = ", ".join(player_name(p) for p in res.knocked_out)
+            steps.append(f"5. Over the threshold of {st.rules.threshold}: {out} — knocked out.")
+        text = "".join(f"<p style='margin:3px 0'>{esc(s)}</p>" for s in steps)
+        last = st.is_terminal() and self._results_seen >= len(st.round_results)
+        if last:
+            text += f"<p style='margin:6px 0;font-weight:600'>{esc(self._winner_text())}</p>"
+        self.result_text.value = text
+        hidden(self.next_button, last)

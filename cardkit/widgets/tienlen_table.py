@@ -1,0 +1,422 @@
+"""A Tiến Lên match against three bots, in one widget.
+
+::
+
+    from cardkit.widgets import TienLenTable
+    TienLenTable(level='greedy')
+
+You are Player 0.  Choose cards in your hand (the table says at once which
+combination they make and whether they beat the play on the table) and press
+**Play**, or press **Pass**.  The bots answer one at a time; bombs and chops are
+announced.  When a game ends the finishing order and the points are shown, and
+who leads the next game; **Next game** goes on until someone reaches the target.
+
+Everything shown comes from the engine (:mod:`cardkit.tienlen`).  Code can play
+too: ``table.select('3S 4S 5H')``, ``table.play()``, ``table.pass_()``,
+``table.next_round()``, ``table.new_match(...)``.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any, Optional
+
+import ipywidgets as widgets
+
+from .. import tienlen as tl
+from ..errors import CardkitError
+from ._table import HUMAN, WRAP, TableBase, esc, hidden, player_name, resolve_bots, resolve_seed
+from .checkers import tienlen_verdict
+from .hand import CardRow, Hand
+from .messages import StatusMessage, safe_callback
+
+__all__ = ["TienLenTable"]
+
+_ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+_TARGETS = (5, 11, 21)
+
+
+class TienLenTable(TableBase):
+    """A Tiến Lên match: you (Player 0) against bots (three with the usual four
+    players).
+
+    Arguments:
+        level: the bots' level — a name in :data:`cardkit.tienlen.BOTS`
+            (``'random'``, ``'greedy'`` …) or a bot function — or a list with one
+            per bot.
+        rules: a :class:`cardkit.tienlen.Rules` (target, house variants, number of
+            players).
+        seed: the deal — None for a fresh one, a whole number, or a deal code
+            such as ``'K7Q-29X'``.
+        delay: seconds between two bot moves (0: all at once, as in tests).
+        four_colour: ♠ black, ♥ red, ♦ blue, ♣ green.
+    """
+
+    game_name = "tien len"
+    round_word = "game"
+    bots_registry = tl.BOTS
+
+    def __init__(self, level: Any = "greedy", rules: Optional[tl.Rules] = None, seed: Any = None,
+                 delay: float = 0.8, four_colour: bool = False) -> None:
+        if rules is not None and not isinstance(rules, tl.Rules):
+            raise CardkitError(f"rules must be a Tiến Lên Rules(...), not {type(rules).__name__}")
+        self._base_rules = rules or tl.Rules()
+        self._level = level
+        resolve_bots(level, self._base_rules.players - 1, tl.BOTS, "Tiến Lên")
+        self._four = four_colour
+        self._alert_game = 0
+        super().__init__(delay=delay)
+        self._build()
+        self._start(resolve_seed(seed))
+
+    # --- settings ---------------------------------------------------------------------
+    @property
+    def rules(self) -> tl.Rules:
+        """The rules of the match being played."""
+        return self.state.rules
+
+    def _apply_settings(self, level: Any = None, target: Optional[int] = None) -> None:
+        if level is None:
+            level = self.level_choice.value
+            if level == "as given":
+                level = self._level
+        resolve_bots(level, self._base_rules.players - 1, tl.BOTS, "Tiến Lên")
+        if target is None:
+            target = self.target_choice.value
+        self._base_rules = dataclasses.replace(self._base_rules, target=target)  # checks the target
+        self._level = level
+        self._set_controls()
+
+    def _make_state(self, seed: int) -> tl.TienLenState:
+        self.bots = resolve_bots(self._level, self._base_rules.players - 1, tl.BOTS, "Tiến Lên")
+        self._alert_game = 0
+        return tl.new_game(self._base_rules, seed)
+
+    def _settings_text(self) -> str:
+        r = self.state.rules
+        return (f"{r.players} players, to {r.target} points; "
+                "the same code with the same settings deals the same cards")
+
+    def _event_round(self, event: Any) -> int:
+        return event.game
+
+    def _round_of(self, result: Any) -> int:
+        return result.game
+
+    # --- the widgets ------------------------------------------------------------------
+    def _build(self) -> None:
+        self.level_choice = widgets.Dropdown(options=list(tl.BOTS), description="Bots:",
+                                             style={"description_width": "initial"},
+                                             layout=widgets.Layout(width="11em"))
+        self.target_choice = widgets.Dropdown(options=list(_TARGETS), description="Play to:",
+                                              style={"description_width": "initial"},
+                                              layout=widgets.Layout(width="9em"))
+        self._set_controls()
+        controls = widgets.HBox([self.level_choice, self.target_choice, self.new_button],
+                                layout=widgets.Layout(**WRAP, gap="4px 10px"))
+        deal = widgets.HBox([self.code_label, self.code_box, self.code_button],
+                            layout=widgets.Layout(**WRAP, gap="4px 10px"))
+        self.intro = widgets.HTML(
+            "<b>Tiến Lên</b> — you are <b>Player 0</b>. Cards rank 3 (lowest) … K A 2 (highest); suits "
+            "♠ &lt; ♣ &lt; ♦ &lt; ♥. Beat the play on the table with the same kind of combination and a higher "
+            "top card, or pass. First to play all their cards wins the game.")
+
+        self.scoreboard = widgets.HTML("")
+        self.scoreboard.add_class("ck-scoreboard")
+        n = self._base_rules.players
+        self.opponent_hands = [Hand(count=0, face_down=True, owner=f"Player {p}", card_width=24)
+                               for p in range(1, n)]
+        self.opponents_box = widgets.HBox(self.opponent_hands, layout=widgets.Layout(**WRAP, gap="0 18px"))
+
+        self.alert = StatusMessage()
+        self.alert.add_class("ck-announce")
+        self.table_row = CardRow((), title="On the table", card_width=60, four_colour=self._four)
+        self.table_row.add_class("ck-table-play")
+        self.table_text = widgets.HTML("")
+        self.table_text.add_class("ck-table-text")
+
+        self.hand = Hand((), sort_key=tl.card_key, title="Your hand", four_colour=self._four, card_width=64,
+                         highlight_text="part of a legal play", highlight_follows_selection=True)
+        self.verdict = StatusMessage()
+        self.verdict.add_class("ck-verdict")
+        self.play_button = widgets.Button(description="Play", button_style="primary",
+                                          tooltip="Play the chosen cards", layout=widgets.Layout(width="auto"))
+        self.play_button.add_class("ck-play")
+        self.pass_button = widgets.Button(description="Pass", tooltip="Pass: you are out of this round of play",
+                                          layout=widgets.Layout(width="auto"))
+        self.pass_button.add_class("ck-pass")
+        self.hint_button = widgets.Button(description="Show my legal plays",
+                                          tooltip="Point out every legal play in your hand",
+                                          layout=widgets.Layout(width="auto"))
+        self.hint_button.add_class("ck-show-legal")
+        self._hints = False
+        self.play_button.on_click(safe_callback(self.status, lambda _b: self.play()))
+        self.pass_button.on_click(safe_callback(self.status, lambda _b: self.pass_()))
+        self.hint_button.on_click(safe_callback(self.status, lambda _b: self.show_legal(not self._hints)))
+        self.hand.observe(safe_callback(self.verdict, lambda _c: self._draw_verdict()), names="selected")
+
+        buttons = widgets.HBox([self.play_button, self.pass_button, self.hint_button],
+                               layout=widgets.Layout(**WRAP, gap="6px 10px"))
+        self.play_area = widgets.VBox([self.opponents_box, self.alert, self.table_row, self.table_text,
+                                       self.hand, self.verdict, buttons])
+
+        self.result_title = widgets.HTML("")
+        self.result_text = widgets.HTML("")
+        self.result_text.add_class("ck-round-result")
+        self.result_area = widgets.VBox([self.result_title, self.result_text, widgets.HBox([self.next_button])])
+        self.result_area.add_class("ck-result-area")
+
+        self.children = [self.intro, controls, deal, self.status, self.scoreboard,
+                         self.play_area, self.result_area, self.event_log]
+
+    def _set_controls(self) -> None:
+        levels = list(tl.BOTS)
+        if isinstance(self._level, str) and self._level in levels:
+            self.level_choice.options = levels
+            self.level_choice.value = self._level
+        else:
+            self.level_choice.options = levels + ["as given"]
+            self.level_choice.value = "as given"
+        target = self._base_rules.target
+        if target not in self.target_choice.options:
+            self.target_choice.options = sorted(set(self.target_choice.options) | {target})
+        self.target_choice.value = target
+
+    # --- what the learner (or code) does -----------------------------------------------
+    def select(self, cards: Any) -> None:
+        """Choose cards in your hand (as clicking them would)."""
+        self.hand.selected = cards
+
+    def show_legal(self, show: bool = True) -> None:
+        """Point out every legal play in your hand on the table now (from the engine);
+        with a card chosen, only the plays that contain it."""
+        self._hints = bool(show)
+        self._draw_hints()
+
+    def play(self, cards: Any = None) -> bool:
+        """Play the chosen cards (or ``cards``, chosen first).  Returns True if played;
+        otherwise the reason is shown, in the engine's words."""
+        if self._refuse_if_not_ready():
+            return False
+        if cards is not None:
+            try:
+                self.select(cards)
+            except CardkitError as exc:
+                self.status.error(str(exc))
+                return False
+        chosen = self.hand.selected
+        if not chosen:
+            self.status.error("Choose the cards to play first: click them in your hand (or press Pass).")
+            return False
+        combo = tl.classify(chosen)
+        if combo is None:
+            self.status.error(f"You cannot play that: {tl.why_illegal(chosen)}.")
+            return False
+        reason = self.state.why_illegal_action(combo, HUMAN)
+        if reason is not None:
+            self.status.error(f"You cannot play {combo}: {reason}.")
+            return False
+        self.state.apply_action(combo, HUMAN)
+        self.hand.selected = ()
+        self._after_human()
+        return True
+
+    def pass_(self) -> bool:
+        """Pass (you are out of this round of play until the table is cleared).
+        Refused with the engine's reason when you lead."""
+        if self._refuse_if_not_ready():
+            return False
+        reason = self.state.why_illegal_action(tl.PASS, HUMAN)
+        if reason is not None:
+            self.status.error(f"You cannot pass now: {reason}.")
+            return False
+        self.state.apply_action(tl.PASS, HUMAN)
+        self.hand.selected = ()
+        self._after_human()
+        return True
+
+    def _after_human(self) -> None:
+        self._check_results()
+        self._sync_log()
+        self._go_on()
+
+    # --- events -----------------------------------------------------------------------
+    def _sync_log(self) -> None:
+        before = self._events_seen
+        super()._sync_log()
+        events = self.state.events[before:self._events_seen]
+        for e in events:
+            if e.kind in ("bomb", "chop", "instant_win"):
+                self.alert.warning(e.text)
+                self._alert_game = e.game
+            elif e.kind == "deal" and e.game != self._alert_game:
+                self.alert.clear()
+
+    # --- drawing ----------------------------------------------------------------------
+    def _draw(self) -> None:
+        st = self.state
+        obs = st.observation(HUMAN)
+        showing_result = self.pending is not None
+        hidden(self.play_area, showing_result)
+        hidden(self.result_area, not showing_result)
+        self._draw_scoreboard(obs)
+        if showing_result:
+            self._draw_result()
+        else:
+            self._draw_play(obs)
+        self._draw_status(obs)
+
+    def _now(self, p: int, obs: tl.Observation) -> str:
+        if p in obs.finished:
+            return f"out, {_ORDINAL.get(obs.finished.index(p) + 1)}"
+        if obs.current_player == p:
+            return "▶ to play"
+        if p in obs.passed:
+            return "passed"
+        if obs.table_player == p:
+            return "played the cards on the table"
+        return ""
+
+    def _draw_scoreboard(self, obs: tl.Observation) -> None:
+        st = self.state
+        res = self.pending
+        rows = []
+        for p in range(st.num_players):
+            who = "You (Player 0)" if p == HUMAN else f"Player {p} ({self.bots[p - 1][0]} bot)"
+            if res is not None:
+                left = "—"
+                now = (f"out, {_ORDINAL.get(res.finishing_order.index(p) + 1)}"
+                       if p in res.finishing_order else "")
+                if res.instant_winner == p:
+                    now = "instant win"
+                points = res.totals[p]
+            else:
+                left = obs.cards_left[p]
+                now = self._now(p, obs)
+                points = obs.scores[p]
+            rows.append(f"<tr><td>{esc(who)}</td><td style='text-align:center'>{left}</td>"
+                        f"<td style='text-align:center'>{points}</td><td>{esc(now)}</td></tr>")
+        game = res.game if res is not None else obs.game_number
+        self.scoreboard.value = (
+            f"<div style='font-weight:600;margin:4px 0'>Game {game} · the first to {st.rules.target} points "
+            "wins the match</div>"
+            "<table style='border-collapse:collapse;font-size:0.95rem' cellpadding='3'>"
+            "<thead><tr><th style='text-align:left'>Player</th><th>Cards left</th><th>Points</th>"
+            "<th style='text-align:left'>Now</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+
+    def _draw_play(self, obs: tl.Observation) -> None:
+        for p, h in enumerate(self.opponent_hands, start=1):
+            h.count = obs.cards_left[p]
+            now = self._now(p, obs)
+            h.title = f"Player {p}" + (f" ({now})" if now else "")
+        lines = []
+        if obs.table is None:
+            leader = obs.current_player
+            lines.append("<b>The table is clear:</b> " + ("you lead — play any combination."
+                                                       if leader == HUMAN else f"Player {leader} leads."))
+            self.table_row.cards = ()
+        else:
+            who = "your" if obs.table_player == HUMAN else f"Player {obs.table_player}'s"
+            lines.append(f"<b>To beat:</b> {esc(who)} {esc(obs.table.describe())}.")
+            self.table_row.cards = obs.table.cards
+        if obs.must_play is not None:
+            lines.append(f"The first play of the match must contain <b>{esc(obs.must_play)}</b> "
+                         f"({esc(obs.must_play.label)}).")
+        self.table_text.value = "".join(f"<div>{x}</div>" for x in lines)
+        self.hand.cards = obs.hand
+        n = len(obs.hand)
+        self.hand.title = f"Your hand ({n} card{'s' if n != 1 else ''} left)" if n else "Your hand (you are out)"
+        self._draw_verdict()
+        self._draw_hints()
+
+    def _draw_verdict(self) -> None:
+        st = self.state
+        chosen = self.hand.selected
+        mine = st.current_player() == HUMAN and self.pending is None
+        legal, text = tienlen_verdict(chosen, st.table, st.rules)
+        if legal is None:
+            text = ("Choose the cards to play: click them in your hand — or press Pass." if mine
+                    else "You may choose your cards while you wait for your turn.")
+        elif legal and mine:
+            reason = st.why_illegal_action(tl.classify(chosen), HUMAN)
+            if reason is not None:
+                legal, text = False, f"{text} But you cannot play it now: {reason}."
+            else:
+                text += " Press Play."
+        self.verdict.show(text, "info" if legal is None else ("success" if legal else "error"))
+
+    def _draw_hints(self) -> None:
+        if self._hints:
+            obs_actions = [a for a in self.state.legal_actions() if a is not tl.PASS] \
+                if self.state.current_player() == HUMAN else \
+                tl.legal_plays(self.hand.cards, self.state.table, self.state.rules)
+            self.hand.highlight = [a.cards for a in obs_actions]
+            self.hint_button.description = "Hide the hints"
+        else:
+            self.hand.highlight = ()
+            self.hint_button.description = "Show my legal plays"
+
+    def _draw_status(self, obs: tl.Observation) -> None:
+        st = self.state
+        if self.pending is not None:
+            res = self.pending
+            last = st.is_terminal() and self._results_seen >= len(st.round_results)
+            head = f"Game {res.game} is over: {player_name(res.winner)} won it."
+            if last:
+                self.status.success(head + " " + self._winner_text())
+            else:
+                self.status.info(head + " Press Next game to go on.")
+            return
+        if st.is_terminal():
+            self.status.success(self._winner_text())
+            return
+        cur = obs.current_player
+        if cur == HUMAN:
+            if obs.table is None:
+                self.status.info("Your turn: you lead — play any combination.")
+            else:
+                who = "your own" if obs.table_player == HUMAN else f"Player {obs.table_player}'s"
+                self.status.info(f"Your turn: beat {who} {obs.table.describe()}, or pass.")
+        elif HUMAN in obs.finished:
+            place = _ORDINAL.get(obs.finished.index(HUMAN) + 1)
+            self.status.success(f"You went out {place}! The others play on: Player {cur} is playing…")
+        else:
+            self.status.info(f"Player {cur} is playing…")
+
+    def _winner_text(self) -> str:
+        st = self.state
+        w = st.winner
+        pts = st.returns()[w]
+        who = "You win" if w == HUMAN else f"Player {w} wins"
+        return f"The match is over: {who} the match with {pts} points. Press New match to play again."
+
+    def _draw_result(self) -> None:
+        res: tl.GameResult = self.pending
+        st = self.state
+        self.result_title.value = f"<h4 style='margin:6px 0'>Game {res.game} is over</h4>"
+        lines = []
+        if res.instant_win:
+            how = "all four 2s" if res.instant_win == "four_twos" else "a dragon (one card of every rank, 3 to A)"
+            lines.append(f"{player_name(res.instant_winner)} {'were' if res.instant_winner == HUMAN else 'was'} "
+                         f"dealt {how}: an instant win, {res.scores[res.instant_winner]} points; "
+                         "everyone else 0.")
+        else:
+            n = st.num_players
+            lines.append("Finishing order and points (the k-th out scores "
+                         f"{n} − k):")
+            for k, p in enumerate(res.finishing_order, start=1):
+                last = " (still holding cards)" if k == len(res.finishing_order) else ""
+                lines.append(f"{_ORDINAL.get(k, k)}: {player_name(p)}{last} — {n} − {k} = {res.scores[p]} "
+                             f"point{'s' if res.scores[p] != 1 else ''}")
+        before = [t - s for t, s in zip(res.totals, res.scores)]
+        lines.append("Match points: " + ", ".join(
+            f"{player_name(p)} {before[p]} + {res.scores[p]} = {res.totals[p]}" for p in range(st.num_players)))
+        last_result = st.is_terminal() and self._results_seen >= len(st.round_results)
+        if last_result:
+            lines.append(self._winner_text())
+        else:
+            deal = next((e for e in st.events if e.kind == "deal" and e.game == res.game + 1), None)
+            if deal is not None:
+                lines.append(f"Next: {deal.text}")
+        self.result_text.value = "".join(f"<p style='margin:3px 0'>{esc(x)}</p>" for x in lines)
+        hidden(self.next_button, last_result)

@@ -1,0 +1,426 @@
+"""The game tables, driven from Python the way a learner drives them: choose cards,
+press the buttons (``button.click()``), read what the page says."""
+
+import asyncio
+
+import pytest
+
+from cardkit import Card, CardkitError, deal_code, parse_cards
+from cardkit import least_score as ls
+from cardkit import tienlen as tl
+from cardkit.widgets import LeastScoreTable, TienLenTable
+
+C = Card.parse
+
+
+def click_card(hand, key):
+    """Exactly what the browser sends when a card is clicked."""
+    hand._handle_msg({"content": {"data": {"method": "custom", "content": {"type": "toggle", "key": key}}},
+                      "buffers": []})
+
+
+def shown(widget):
+    return widget.layout.display != "none"
+
+
+# =====================================================================================
+# Least Score
+# =====================================================================================
+
+def ls_table(**kw):
+    kw.setdefault("seed", 7)
+    kw.setdefault("delay", 0)
+    return LeastScoreTable(**kw)
+
+
+def test_ls_first_turn_shows_what_seat_0_may_see():
+    t = ls_table()
+    st = t.state
+    obs = st.observation(0)
+    assert st.current_player() == 0 and "Your turn" in t.status.text
+    assert t.hand.cards == obs.hand and str(obs.hand_total) in t.hand.caption
+    assert t.open_row.cards == obs.open_cards
+    assert f"{obs.deck_size} cards face down" in t.deck_text.value
+    # every opponent's hand is face down, with only its size sent to the browser
+    for p in range(1, 4):
+        h = t.opponent_hands[p - 1]
+        assert h.face_down and h.count == obs.hand_sizes[p] and h.cards == ()
+        assert h.get_state()["_faces"] == []
+    assert all(not shown(h) for h in t.opponent_hands[3:])
+    # the take choice: each open card by name, then the deck — words, not colours
+    labels = [label for label, _ in t.take_choice.options]
+    assert labels[-1].startswith("the top card of the deck")
+    assert all(c.label in " ".join(labels) for c in obs.open_cards)
+    assert "You (Player 0)" in t.scoreboard.value and "▶ to play" in t.scoreboard.value
+
+
+def test_ls_declare_is_disabled_with_the_engines_reason():
+    t = ls_table()
+    reason = t.state.observation(0).why_not_declare
+    assert reason
+    assert t.declare_button.disabled and reason in t.declare_reason.value
+    before = t.state.clone()
+    assert t.declare() is False
+    assert reason in t.status.text and t.status.kind == "error"
+    assert t.state.round_number == before.round_number and t.state.hand(0) == before.hand(0)
+
+
+def test_ls_illegal_selection_is_explained_and_refused():
+    t = ls_table()
+    hand = t.state.hand(0)
+    # find a group the engine refuses (any 2 cards of different ranks)
+    group = next((a, b) for a in hand for b in hand if a.rank != b.rank)
+    t.select(group)
+    reason = ls.why_illegal(group)
+    assert t.verdict.kind == "error" and reason in t.verdict.text
+    t.play_button.click()
+    assert reason in t.status.text
+    assert t.state.hand(0) == hand and t.state.current_player() == 0
+
+
+def test_ls_nothing_chosen_and_a_bad_take_are_messages():
+    t = ls_table()
+    assert t.take(None) is False and "Choose the cards" in t.status.text
+    t.select(t.state.hand(0)[:1])
+    not_open = next(c for c in parse_cards("AS AC AD AH 2S 2C") if c not in t.state.open_cards
+                    and c not in t.state.hand(0))
+    assert t.take(not_open) is False
+    assert "not an open card" in t.status.text
+    assert t.take("zz") is False and t.status.kind == "error"
+
+
+def test_ls_discard_and_take_through_the_buttons():
+    t = ls_table()
+    st = t.state
+    open_card = st.open_cards[0]
+    card = st.hand(0)[0]
+    click_card(t.hand, card.code)
+    assert t.verdict.kind == "success" and "legal discard" in t.verdict.text
+    t.take_choice.value = open_card
+    t.play_button.click()
+    # the bots answered (delay=0): it is our turn again, with the card we took
+    assert t.state.current_player() == 0
+    assert open_card in t.state.hand(0) and card not in t.state.hand(0)
+    assert t.bot_moves == 3
+    assert any("Player 0 discards" in line for line in t.event_log.lines)
+    assert any("Player 3 discards" in line for line in t.event_log.lines)
+    assert t.hand.selected == ()
+
+
+def _play_until_declare_allowed(t):
+    while not t.state.observation(0).can_declare:
+        assert t.discard(t.state.hand(0)[-1:], None), t.status.text
+        if t.pending is not None:   # a bot declared first
+            return False
+    return True
+
+
+def test_ls_round_end_shows_every_hand_and_the_scoring():
+    for seed in range(20):
+        t = ls_table(seed=seed, level="random" if seed % 2 else "greedy")
+        if _play_until_declare_allowed(t):
+            break
+    assert t.state.observation(0).can_declare and not t.declare_button.disabled
+    assert t.declare()
+    res = t.pending
+    assert res is t.state.round_results[0] and res.declarer == 0
+    assert shown(t.result_area) and not shown(t.play_area)
+    # every hand revealed, with its total worked out
+    assert len(t.result_hands.children) == 4
+    text = t.result_text.value
+    assert f"D = the declarer&#x27;s total = {res.declarer_total}" in text
+    assert f"L = the lowest total of the others = {res.lowest_other}" in text
+    d, low = res.declarer_total, res.lowest_other
+    if res.success:
+        assert f"{d} &lt; {low}" in text or f"{d} = {low}" in text
+    else:
+        assert f"20 + ({d} − {low}) = {20 + d - low}" in text
+    for p in range(4):
+        assert f"{res.running_scores[p] - res.scores[p]} + {res.scores[p]} = {res.running_scores[p]}" in text
+    for box in t.result_hands.children:
+        row, total = box.children
+        assert total.value.count("+") == len(row.cards) - 1
+    # the next round waits for the learner
+    assert t.take(None) is False and "Next round" in t.status.text
+    assert t.state.round_number == 2
+    assert not any("Round 2" in line for line in t.event_log.lines)   # not yet shown
+    assert t.next_round()
+    assert t.pending is None and shown(t.play_area)
+    assert any("Round 2" in line for line in t.event_log.lines)
+    assert t.next_round() is False and "still being played" in t.status.text
+
+
+def test_ls_deal_codes():
+    t = ls_table(seed="000-007")
+    assert t.deal_code == deal_code(7) and "000-007" in t.code_label.value
+    other = ls_table(seed=7)
+    assert other.state.hand(0) == t.state.hand(0)
+    # typed into the box and started with the button
+    t.code_box.value = deal_code(12345)
+    t.code_button.click()
+    assert t.state.seed == 12345 and deal_code(12345) in t.code_label.value
+    # a bad code: a plain message, nothing changes
+    t.code_box.value = "not a code!"
+    t.code_button.click()
+    assert t.status.kind == "error" and "not a deal code" in t.status.text
+    assert t.state.seed == 12345
+    assert t.start_deal("") is False
+
+
+def test_ls_controls_choose_opponents_and_level():
+    t = ls_table()
+    t.opponents_choice.value = 1
+    t.level_choice.value = "random"
+    t.threshold_choice.value = 25
+    t.new_button.click()
+    assert t.state.num_players == 2 and t.state.rules.threshold == 25
+    assert [name for name, _ in t.bots] == ["random"]
+    assert shown(t.opponent_hands[0]) and not any(shown(h) for h in t.opponent_hands[1:])
+    t.new_match(opponents=7, level="greedy", seed=3)
+    assert t.state.num_players == 8 and t.state.seed == 3 and t.opponents_choice.value == 7
+    with pytest.raises(CardkitError):
+        t.new_match(opponents=8)
+    mixed = ls_table(opponents=2, level=["random", "greedy"])
+    assert [n for n, _ in mixed.bots] == ["random", "greedy"] and mixed.level_choice.value == "as given"
+    with pytest.raises(CardkitError, match="2 bot levels were given for 3 opponents"):
+        ls_table(level=["random", "greedy"])
+    with pytest.raises(CardkitError, match="not a Least Score bot level"):
+        ls_table(level="genius")
+    assert ls_table(rules=ls.Rules(players=3)).state.num_players == 3
+
+
+def test_ls_a_failing_bot_becomes_a_message_not_a_traceback():
+    def broken(obs, rng):
+        raise RuntimeError("this bot has a bug")
+
+    t = ls_table(opponents=1, level=[broken])
+    t.discard(t.state.hand(0)[:1], None)
+    assert t.status.kind == "error" and "this bot has a bug" in t.status.text
+
+
+def test_ls_clicks_while_a_bot_moves_are_refused():
+    async def scenario():
+        t = LeastScoreTable(seed=7, delay=0.01)
+        assert t.discard(t.state.hand(0)[:1], None)
+        assert t.busy and t.state.current_player() != 0
+        assert t.take(None) is False and "Wait for your turn" in t.status.text
+        assert t.declare() is False
+        for _ in range(300):
+            if not t.busy:
+                break
+            await asyncio.sleep(0.01)
+        assert not t.busy and t.state.current_player() == 0 and "Your turn" in t.status.text
+        assert t.bot_moves == 3
+
+    asyncio.run(scenario())
+
+
+def _ls_policy_turn(t):
+    """A simple human: declare at a low total, else discard the group worth most."""
+    obs = t.state.observation(0)
+    if obs.can_declare and obs.hand_total <= 8:
+        assert t.declare_button.disabled is False
+        t.declare_button.click()
+        return
+    discards = [a for a in obs.legal_actions if isinstance(a, ls.Discard)]
+    best = max(discards, key=lambda a: (ls.hand_total(a.cards), a.take is not None))
+    t.select(best.cards)
+    t.take_choice.value = best.take if best.take is not None else "deck"
+    t.play_button.click()
+
+
+@pytest.mark.parametrize("level", list(ls.BOTS))
+def test_ls_full_match_through_the_table(level):
+    t = LeastScoreTable(opponents=3, level=level, rules=ls.Rules(threshold=30), seed=2024, delay=0)
+    results_shown = 0
+    for _ in range(2000):
+        if t.pending is not None:
+            results_shown += 1
+            assert shown(t.result_area)
+            if t.state.is_terminal() and results_shown == len(t.state.round_results):
+                break
+            t.next_button.click()
+            continue
+        assert t.state.current_player() == 0, "the table stops only on the learner's turn"
+        moves = len(t.state.events)
+        _ls_policy_turn(t)
+        assert len(t.state.events) > moves, t.status.text
+    st = t.state
+    assert st.is_terminal() and results_shown == len(st.round_results) >= 1
+    assert max(st.returns()) > 30
+    winners = st.winners()
+    assert "The match is over" in t.status.text and not shown(t.next_button)
+    for p in winners:
+        assert ("You" if p == 0 else f"Player {p}") in t.status.text
+    assert t.take(None) is False and "match is over" in t.status.text
+    assert t.next_round() is False
+
+
+# =====================================================================================
+# Tiến Lên
+# =====================================================================================
+
+def tl_table(**kw):
+    kw.setdefault("delay", 0)
+    return TienLenTable(**kw)
+
+
+def _seed_where_i_hold_3s():
+    return next(s for s in range(100) if C("3S") in tl.new_game(seed=s).hand(0))
+
+
+def test_tl_first_turn_and_the_3_of_spades():
+    seed = _seed_where_i_hold_3s()
+    t = tl_table(seed=seed)
+    st = t.state
+    assert st.current_player() == 0 and "you lead" in t.status.text
+    assert "3♠" in t.table_text.value and "must contain" in t.table_text.value
+    assert t.hand.cards == tuple(st.hand(0))
+    for p in range(1, 4):
+        h = t.opponent_hands[p - 1]
+        assert h.face_down and h.count == 13 and h.get_state()["_faces"] == []
+    # a play without 3♠: refused in the engine's words
+    other = next(c for c in st.hand(0) if c != C("3S"))
+    t.select([other])
+    assert t.verdict.kind == "error" and "must contain 3♠" in t.verdict.text
+    t.play_button.click()
+    assert "must contain 3♠" in t.status.text and st.current_player() == 0
+    # passing while leading is refused too
+    t.pass_button.click()
+    assert "cannot pass" in t.status.text and len(st.hand(0)) == 13
+    # an illegal selection is explained
+    two = [c for c in st.hand(0)][:2]
+    if tl.classify(two) is None:
+        t.select(two)
+        assert tl.why_illegal(two) in t.verdict.text
+        assert t.play() is False and tl.why_illegal(two) in t.status.text
+    # and 3♠ alone is fine
+    t.select(())
+    click_card(t.hand, "3S")
+    assert t.verdict.kind == "success"
+    t.play_button.click()
+    assert C("3S") not in t.state.hand(0) and t.bot_moves >= 1
+    assert any("Player 0 plays 3♠" in line for line in t.event_log.lines)
+
+
+def test_tl_not_beating_the_table_is_explained():
+    for s in range(200):
+        t = tl_table(seed=s)
+        st = t.state
+        if st.current_player() == 0 and st.table is not None and st.table.kind == "single":
+            low = [c for c in st.hand(0) if tl.card_key(c) < tl.card_key(st.table.key)]
+            if low:
+                break
+    t.select(low[:1])
+    reason = tl.why_not_beats(low[:1], st.table)
+    assert t.verdict.kind == "error" and reason in t.verdict.text
+    assert t.play() is False and reason in t.status.text
+    assert t.pass_() is True
+
+
+def _chop_table(monkeypatch):
+    """A table whose first game is set up so the learner can chop a 2."""
+    hands = ["4S 4C 4D 4H 5S", "2H 3C", "7S", "8S"]
+
+    def make_state(self, seed):
+        self.bots = [("greedy", tl.greedy_bot)] * 3
+        return tl.TienLenState.from_hands(hands, rules=tl.Rules(target=3), seed=seed, leader=0)
+
+    monkeypatch.setattr(TienLenTable, "_make_state", make_state)
+    return tl_table(seed=1)
+
+
+def test_tl_bombs_and_chops_are_announced(monkeypatch):
+    t = _chop_table(monkeypatch)
+    assert t.play("5S")
+    # Player 1 beat it with 2♥; the others passed
+    assert t.state.table == tl.classify("2H") and t.state.current_player() == 0
+    assert "To beat" in t.table_text.value and "single 2♥" in t.table_text.value
+    assert "passed" in t.scoreboard.value
+    t.select("4S 4C 4D 4H")
+    assert "A chop!" in t.verdict.text
+    t.play_button.click()
+    assert t.alert.text.startswith("Chop!") and "2♥" in t.alert.text
+    assert any(e.kind == "chop" for e in t.state.events), t.event_log.lines
+
+
+def test_tl_game_end_shows_order_points_and_next_lead(monkeypatch):
+    t = _chop_table(monkeypatch)
+    t.play("5S")
+    t.play("4S 4C 4D 4H")     # the learner goes out first
+    res = t.pending
+    assert res is not None and res.finishing_order[0] == 0
+    text = t.result_text.value
+    assert "1st: You — 4 − 1 = 3 points" in text
+    assert "The match is over" in text and "You win" in t.status.text
+    assert not shown(t.next_button)
+    assert t.play() is False and "match is over" in t.status.text
+
+
+def test_tl_deal_codes_and_controls():
+    t = tl_table(seed="000-00A")
+    assert t.deal_code == "000-00A" and t.state.seed == 10
+    assert tl_table(seed=10).state.hand(0) == t.state.hand(0)
+    t.code_box.value = "nonsense"
+    t.code_button.click()
+    assert "not a deal code" in t.status.text and t.state.seed == 10
+    t.code_box.value = deal_code(99)
+    t.code_button.click()
+    assert t.state.seed == 99
+    t.level_choice.value = "random"
+    t.target_choice.value = 5
+    t.new_button.click()
+    assert t.state.rules.target == 5 and [n for n, _ in t.bots] == ["random"] * 3
+    with pytest.raises(CardkitError):
+        tl_table(level=["random"])
+    mixed = tl_table(level=["random", "greedy", "random"])
+    assert mixed.level_choice.value == "as given"
+
+
+def test_tl_clicks_while_a_bot_moves_are_refused():
+    async def scenario():
+        s = _seed_where_i_hold_3s()
+        t = TienLenTable(seed=s, delay=0.01)
+        assert t.play("3S")
+        assert t.busy
+        assert t.play() is False and "Wait for your turn" in t.status.text
+        assert t.pass_() is False
+        for _ in range(300):
+            if not t.busy:
+                break
+            await asyncio.sleep(0.01)
+        assert not t.busy
+        assert t.state.current_player() == 0 or t.pending is not None
+
+    asyncio.run(scenario())
+
+
+@pytest.mark.parametrize("level", list(tl.BOTS))
+def test_tl_full_game_through_the_table(level):
+    t = TienLenTable(level=level, rules=tl.Rules(target=3), seed=2024, delay=0)
+    shown_results = 0
+    for _ in range(3000):
+        if t.pending is not None:
+            shown_results += 1
+            assert shown(t.result_area) and "Finishing order" in t.result_text.value or t.pending.instant_win
+            if t.state.is_terminal() and shown_results == len(t.state.round_results):
+                break
+            assert "leads" in t.result_text.value   # who leads the next game
+            t.next_button.click()
+            continue
+        st = t.state
+        assert st.current_player() == 0
+        plays = [a for a in st.legal_actions() if a is not tl.PASS]
+        n = len(st.history)
+        if plays and (st.table is None or len(st.hand(0)) % 2):
+            t.select(plays[0].cards)
+            t.play_button.click()
+        else:
+            t.pass_button.click()
+        assert len(t.state.round_results) > len(st.round_results) - 1
+        assert t.state is st and (len(st.history) > n or st.game_number > 1 or t.pending is not None)
+    st = t.state
+    assert st.is_terminal() and shown_results == len(st.round_results) >= 1
+    assert max(st.returns()) >= 3
+    who = "You win" if st.winner == 0 else f"Player {st.winner} wins"
+    assert who in t.status.text
