@@ -272,6 +272,8 @@ class Observation:
 _BIT_OF_INDEX = tuple(1 << t for t in _T_OF_INDEX)
 _ABOVE = tuple(((1 << 52) - 1) & ~((2 << t) - 1) for t in range(52))  # cards above card t
 _SINGLES = _GROUPS[1]
+_PLAYER_TAG = tuple(p << 52 for p in range(4))
+_PASS_TAG = tuple((1 << 54) | p << 52 for p in range(4))  # = _PASS_BIT | player
 _DECK = range(52)
 
 # raw log codes (events are written out in words only when asked for)
@@ -543,8 +545,17 @@ class TienLenState:
             if not hi and top < 48:
                 return [PASS]
             g1 = _SINGLES
-            plays = [*g1[hi & 0xFFF], *g1[hi & 0xFFF000], *g1[hi & 0xFFF000000],
-                     *g1[hi & 0xFFF000000000], *g1[hi & 0xF000000000000]]
+            # the cards above the table's card, three ranks (a 12-bit chunk) at a time
+            if top >= 35:
+                plays = [*g1[hi & 0xFFF000000000], *g1[hi & 0xF000000000000]]
+            elif top >= 23:
+                plays = [*g1[hi & 0xFFF000000], *g1[hi & 0xFFF000000000], *g1[hi & 0xF000000000000]]
+            elif top >= 11:
+                plays = [*g1[hi & 0xFFF000], *g1[hi & 0xFFF000000], *g1[hi & 0xFFF000000000],
+                         *g1[hi & 0xF000000000000]]
+            else:
+                plays = [*g1[hi & 0xFFF], *g1[hi & 0xFFF000], *g1[hi & 0xFFF000000],
+                         *g1[hi & 0xFFF000000000], *g1[hi & 0xF000000000000]]
             if top >= 48:
                 plays += _chops_of_a_two(m)
             plays.append(PASS)
@@ -567,7 +578,7 @@ class TienLenState:
         if action is PASS:
             if table is None:
                 raise IllegalActionError(self._why_illegal(action, player))
-            self._log.append(_PASS_BIT | p << 52)
+            self._log.append(_PASS_TAG[p])
             inround = self._inround
             inround[p] = False
             for q in self._after[p]:
@@ -596,7 +607,7 @@ class TienLenState:
         # -- the play is legal: apply it
         hand ^= m
         self._hands[p] = hand
-        self._log.append(m | p << 52)
+        self._log.append(m | _PLAYER_TAG[p])
         self._table = action
         self._owner = p
         inround = self._inround
