@@ -12,12 +12,12 @@ the browser code is sent inline by anywidget.
 * :class:`Pacer` — plays steps (bot moves) one at a time at a readable pace.
 * :class:`Quiz`, :class:`NumberQuiz`, :class:`CardQuiz` — exercises that say at
   once whether an answer is right, and why; :class:`Scoreboard` counts them.
-
-:mod:`cardkit.widgets.lesson` holds the lesson toolkit (boxes, formulas, plots,
-simulation explorers); :mod:`cardkit.widgets.numbers` reads and writes numbers.
 * :class:`LeastScoreChecker`, :class:`TienLenChecker` — choose cards, be told at
   once what they make or why they are not legal.
 * :class:`LeastScoreTable`, :class:`TienLenTable` — a whole match against bots.
+
+:mod:`cardkit.widgets.lesson` holds the lesson toolkit (boxes, formulas, plots,
+simulation explorers); :mod:`cardkit.widgets.numbers` reads and writes numbers.
 
 The widgets own no rule of any game; they are told what to show.
 """
