@@ -1,0 +1,177 @@
+"""Tiến Lên exercises and displays for the lessons, built on the engine.
+
+Each exercise is one line in a lesson, and every right answer and every
+explanation comes from :mod:`cardkit.tienlen` (``card_key``, ``classify``,
+``beats``, ``why_not_beats``), never from a rule written again here::
+
+    higher_card_quiz('AH', '2S')              # which card is higher?
+    combination_quiz('7S 7C 8D 8H 9S 9H')     # what is this combination?
+    beats_quiz('9C 9H', '9S 9D')              # can this beat that?
+    key_card_quiz('5S 6S 7H')                 # select the key card
+    beating_table([('9C 9H', '9S 9D'), …])    # worked examples, with the engine's reasons
+    fewest_plays('3S 4D 5C 6H 7S 9D')         # how many plays to empty a hand (a strategy aid)
+"""
+
+from __future__ import annotations
+
+import html
+from functools import lru_cache
+from typing import Any, Iterable, Optional, Sequence
+
+from .. import tienlen as tl
+from ..cards import Card, cards_text, full_deck, to_cards
+from ..errors import CardkitError
+from .checkers import tienlen_verdict
+from .hand import CardRow
+from .lesson import Shown
+from .quiz import CardQuiz, Quiz
+
+__all__ = [
+    "KIND_WORDS",
+    "NOT_A_COMBINATION",
+    "order_row",
+    "higher_card_quiz",
+    "combination_quiz",
+    "beats_quiz",
+    "key_card_quiz",
+    "beating_table",
+    "fewest_plays",
+]
+
+#: The combination kinds in plain words, in the order a lesson lists them.
+KIND_WORDS: dict[str, str] = {
+    "single": "a single",
+    "pair": "a pair",
+    "triple": "a triple",
+    "four_of_a_kind": "a four of a kind",
+    "sequence": "a sequence",
+    "double_sequence": "a double sequence",
+}
+NOT_A_COMBINATION = "not a combination"
+
+_YES, _NO = "Yes, it beats it", "No, it does not"
+
+
+def _text(cards: Any) -> str:
+    return cards_text(tl.sort_hand(cards))
+
+
+def order_row(cards: Any = None, title: str = "From lowest to highest", card_width: int = 46) -> CardRow:
+    """The cards (default: the whole deck) in a row, sorted in Tiến Lên order,
+    lowest on the left."""
+    cards = full_deck() if cards is None else to_cards(cards)
+    return CardRow(tl.sort_hand(cards), title=title, sort_key=tl.card_key, card_width=card_width)
+
+
+def higher_card_quiz(first: Any, second: Any) -> Quiz:
+    """"Which card is higher?" between two cards; the answer is by
+    :func:`cardkit.tienlen.card_key` (rank first, then suit)."""
+    a, b = (to_cards(first), to_cards(second))
+    if len(a) != 1 or len(b) != 1 or a[0] == b[0]:
+        raise CardkitError("higher_card_quiz compares two different single cards")
+    a, b = a[0], b[0]
+    high, low = (a, b) if tl.card_key(a) > tl.card_key(b) else (b, a)
+    if high.rank == low.rank:
+        why = (f"Both are {tl.rank_name(high, plural=True)}, so the suit decides: "
+               f"{high.suit.symbol} is higher than {low.suit.symbol} (♠ < ♣ < ♦ < ♥).")
+    else:
+        why = (f"The rank decides first: {tl.rank_name(high)} is higher than {tl.rank_name(low)} "
+               "(3 4 5 6 7 8 9 10 J Q K A 2); the suit only matters between cards of the same rank.")
+    return Quiz(f"Which card is higher: {a} or {b}?", [str(a), str(b)], answer=str(high), explain=why)
+
+
+def combination_quiz(cards: Any) -> Quiz:
+    """"What is this combination?" — the answer is :func:`cardkit.tienlen.classify`'s
+    kind, or "not a combination" with :func:`~cardkit.tienlen.why_illegal`'s reason."""
+    cards = to_cards(cards)
+    combo = tl.classify(cards)
+    choices = [*KIND_WORDS.values(), NOT_A_COMBINATION]
+    if combo is None:
+        answer = NOT_A_COMBINATION
+        explain = f"{_text(cards)} is no combination: {tl.why_illegal(cards)}."
+    else:
+        answer = KIND_WORDS[combo.kind]
+        explain = f"{combo} is a {combo.describe()}; its key card is {combo.key}."
+    return Quiz(f"What is {_text(cards)}?", choices, answer=answer, explain=explain)
+
+
+def beats_quiz(play: Any, previous: Any, rules: Optional[tl.Rules] = None) -> Quiz:
+    """"Can this beat that?" — answered by :func:`cardkit.tienlen.beats`, explained in
+    the engine's words (:func:`~cardkit.tienlen.why_not_beats`)."""
+    prev = tl.classify(previous)
+    if prev is None:
+        raise CardkitError(f"the play on the table must be a combination: {tl.why_illegal(previous)}")
+    ok, text = tienlen_verdict(play, prev, rules)
+    answer = _YES if ok else _NO
+    return Quiz(f"On the table: {prev} ({prev.describe()}). Can {_text(play)} beat it?", [_YES, _NO],
+                answer=answer, explain=text)
+
+
+def key_card_quiz(cards: Any) -> CardQuiz:
+    """Select the key card of a combination (the engine's ``Combo.key``)."""
+    combo = tl.classify(cards)
+    if combo is None:
+        raise CardkitError(f"{_text(cards)} is no combination: {tl.why_illegal(cards)}")
+    return CardQuiz(f"Select the key card of this {combo.name}, then press Check.", combo.cards,
+                    answer=combo.key.code, max_selected=1, sort_key=tl.card_key,
+                    explain=f"The key card is the highest card by rank, then suit: {combo.key}.")
+
+
+def beating_table(pairs: Iterable[Sequence[Any]], caption: str = "Can the play beat the cards on the table?",
+                  rules: Optional[tl.Rules] = None) -> Shown:
+    """A table of (play, on the table) pairs with the engine's verdict and reason for
+    each.  Its figures (for the lesson's tests) are ``{'play | table': True/False}``."""
+    rows, lines, figures = [], [caption, "Play | On the table | Beats it? | Why"], {}
+    for play, previous in pairs:
+        ok = tl.beats(play, previous, rules)
+        reason = tl.why_not_beats(play, previous, rules)
+        if ok:
+            p, q = tl.classify(play), tl.classify(previous)
+            reason = f"{p.describe()} beats {q.describe()}"
+            if p.shape == q.shape:
+                reason += f": key card {p.key} is higher than {q.key}"
+        shown_p, shown_q = _text(play), _text(previous)
+        figures[f"{shown_p} | {shown_q}"] = ok
+        mark = "✔ yes" if ok else "✖ no"
+        rows.append(f"<tr><td>{html.escape(shown_p)}</td><td>{html.escape(shown_q)}</td>"
+                    f"<td><strong>{mark}</strong></td><td>{html.escape(reason)}</td></tr>")
+        lines.append(f"{shown_p} | {shown_q} | {mark} | {reason}")
+    head = "".join(f'<th style="text-align:left;padding:2px 10px 2px 0">{h}</th>'
+                   for h in ("Play", "On the table", "Beats it?", "Why"))
+    body = "".join(rows).replace("<td>", '<td style="padding:2px 10px 2px 0;vertical-align:top">')
+    table = (f'<table style="border-collapse:collapse;font-size:0.95rem;max-width:52rem">'
+             f'<caption style="text-align:left;font-weight:700;padding-bottom:4px">{html.escape(caption)}</caption>'
+             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+    return Shown(table, "\n".join(lines), figures)
+
+
+@lru_cache(maxsize=4096)
+def _fewest(mask: int) -> tuple[int, tuple]:
+    if not mask:
+        return 0, ()
+    cards = [Card.from_index(i) for i in range(52) if mask >> i & 1]
+    low = min(cards, key=tl.card_key)
+    best: tuple[int, tuple] = (99, ())
+    # The lowest card must go in some play: trying only plays that hold it finds the
+    # minimum without trying every order of the same plays.
+    for combo in tl.legal_plays(cards):
+        if low not in combo:
+            continue
+        rest = mask
+        for c in combo.cards:
+            rest &= ~(1 << c.index)
+        n, plays = _fewest(rest)
+        if n + 1 < best[0]:
+            best = (n + 1, (combo,) + plays)
+    return best
+
+
+def fewest_plays(hand: Any) -> tuple[int, tuple]:
+    """The fewest combinations a hand can be split into, and one such split (lowest
+    plays first).  Not a rule: a yardstick for strategy — a hand that needs fewer
+    plays usually goes out sooner."""
+    cards = to_cards(hand)
+    mask = 0
+    for c in cards:
+        mask |= 1 << c.index
+    return _fewest(mask)
