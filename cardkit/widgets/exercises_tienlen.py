@@ -36,6 +36,7 @@ __all__ = [
     "key_card_quiz",
     "beating_table",
     "fewest_plays",
+    "find_combination_quiz",
 ]
 
 #: The combination kinds in plain words, in the order a lesson lists them.
@@ -88,7 +89,7 @@ def combination_quiz(cards: Any) -> Quiz:
     choices = [*KIND_WORDS.values(), NOT_A_COMBINATION]
     if combo is None:
         answer = NOT_A_COMBINATION
-        explain = f"{_text(cards)} is no combination: {tl.why_illegal(cards)}."
+        explain = f"Not a combination ({_text(cards)}): {tl.why_illegal(cards)}."
     else:
         answer = KIND_WORDS[combo.kind]
         explain = f"{combo} is a {combo.describe()}; its key card is {combo.key}."
@@ -175,3 +176,29 @@ def fewest_plays(hand: Any) -> tuple[int, tuple]:
     for c in cards:
         mask |= 1 << c.index
     return _fewest(mask)
+
+
+def find_combination_quiz(hand: Any, kind: str, size: Optional[int] = None, question: str = "") -> CardQuiz:
+    """"Select a … in this hand": any choice the engine classifies as ``kind`` (with
+    ``size`` cards, if given) is right; a wrong choice is told what it makes instead,
+    or why it is no combination."""
+    if kind not in KIND_WORDS:
+        raise CardkitError(f"kind is one of {', '.join(KIND_WORDS)}; not {kind!r}")
+    plural = {"four_of_a_kind": "fours of a kind"}.get(kind, KIND_WORDS[kind][2:] + "s")
+    extra = f" of {size} cards" if size else ""
+    shape, shapes = KIND_WORDS[kind][2:] + extra, plural + extra
+    found = [c for c in tl.legal_plays(hand) if c.kind == kind and (size is None or len(c) == size)]
+    if not found:
+        raise CardkitError(f"this hand holds no {shape}")
+
+    def judge(chosen: tuple) -> tuple[bool, str]:
+        combo = tl.classify(chosen)
+        if combo is None:
+            return False, f"not a combination ({_text(chosen)}): {tl.why_illegal(chosen)}"
+        if combo.kind == kind and (size is None or len(combo) == size):
+            return True, f"{combo} is a {combo.describe()}"
+        return False, f"{combo} is a {combo.describe()}, not a {shape}"
+
+    return CardQuiz(question or f"Select a {shape} in this hand, then press Check.", hand, judge=judge,
+                    sort_key=tl.card_key,
+                    explain=f"This hand holds {len(found)} different {shape if len(found) == 1 else shapes}.")
