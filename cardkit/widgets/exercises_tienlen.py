@@ -37,6 +37,8 @@ __all__ = [
     "beating_table",
     "fewest_plays",
     "find_combination_quiz",
+    "beat_it_quiz",
+    "beats_grid",
 ]
 
 #: The combination kinds in plain words, in the order a lesson lists them.
@@ -51,6 +53,8 @@ KIND_WORDS: dict[str, str] = {
 NOT_A_COMBINATION = "not a combination"
 
 _YES, _NO = "Yes, it beats it", "No, it does not"
+_CELL = 'style="padding:2px 12px 2px 0;text-align:left;vertical-align:top"'
+_NOWRAP = 'style="padding:2px 12px 2px 0;text-align:left;vertical-align:top;white-space:nowrap"'
 
 
 def _text(cards: Any) -> str:
@@ -128,18 +132,22 @@ def beating_table(pairs: Iterable[Sequence[Any]], caption: str = "Can the play b
         reason = tl.why_not_beats(play, previous, rules)
         if ok:
             p, q = tl.classify(play), tl.classify(previous)
-            reason = f"{p.describe()} beats {q.describe()}"
             if p.shape == q.shape:
-                reason += f": key card {p.key} is higher than {q.key}"
+                reason = f"both are a {q.name}, and key card {p.key} is higher than {q.key}"
+            elif q.key.rank == 2 and not q.is_bomb:
+                twos = {1: "a single 2", 2: "a pair of 2s", 3: "three 2s"}[len(q)]
+                reason = f"a {p.name} is a bomb: it chops {twos}"
+            else:
+                reason = f"a {p.name} beats a {q.name}"
         shown_p, shown_q = _text(play), _text(previous)
         figures[f"{shown_p} | {shown_q}"] = ok
         mark = "✔ yes" if ok else "✖ no"
-        rows.append(f"<tr><td>{html.escape(shown_p)}</td><td>{html.escape(shown_q)}</td>"
-                    f"<td><strong>{mark}</strong></td><td>{html.escape(reason)}</td></tr>")
+        rows.append(f"<tr><td {_NOWRAP}>{html.escape(shown_p)}</td><td {_NOWRAP}>{html.escape(shown_q)}</td>"
+                    f"<td {_NOWRAP}><strong>{mark}</strong></td><td {_CELL}>{html.escape(reason)}</td></tr>")
         lines.append(f"{shown_p} | {shown_q} | {mark} | {reason}")
     head = "".join(f'<th style="text-align:left;padding:2px 10px 2px 0">{h}</th>'
                    for h in ("Play", "On the table", "Beats it?", "Why"))
-    body = "".join(rows).replace("<td>", '<td style="padding:2px 10px 2px 0;vertical-align:top">')
+    body = "".join(rows)
     table = (f'<table style="border-collapse:collapse;font-size:0.95rem;max-width:52rem">'
              f'<caption style="text-align:left;font-weight:700;padding-bottom:4px">{html.escape(caption)}</caption>'
              f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
@@ -202,3 +210,55 @@ def find_combination_quiz(hand: Any, kind: str, size: Optional[int] = None, ques
     return CardQuiz(question or f"Select a {shape} in this hand, then press Check.", hand, judge=judge,
                     sort_key=tl.card_key,
                     explain=f"This hand holds {len(found)} different {shape if len(found) == 1 else shapes}.")
+
+
+def beat_it_quiz(hand: Any, previous: Any, rules: Optional[tl.Rules] = None) -> CardQuiz:
+    """"Select cards that beat the play on the table": any choice that
+    :func:`cardkit.tienlen.beats` accepts is right; a wrong one gets the engine's reason."""
+    prev = tl.classify(previous)
+    if prev is None:
+        raise CardkitError(f"the play on the table must be a combination: {tl.why_illegal(previous)}")
+    answers = tl.legal_plays(hand, prev, rules)
+    if not answers:
+        raise CardkitError(f"nothing in this hand beats {prev}")
+
+    def judge(chosen: tuple) -> tuple[bool, str]:
+        ok, text = tienlen_verdict(chosen, prev, rules)
+        return bool(ok), text
+
+    n = len(answers)
+    return CardQuiz(f"On the table: {prev} ({prev.describe()}). Select cards from your hand that beat it, "
+                    "then press Check.", hand, judge=judge, sort_key=tl.card_key,
+                    explain=f"This hand has {n} different play{'s' if n != 1 else ''} that beat{'s' if n == 1 else ''} "
+                            f"it: {', '.join(str(c) for c in answers)}.")
+
+
+def beats_grid(plays: Sequence[Any], tables: Sequence[Any], caption: str,
+               rules: Optional[tl.Rules] = None) -> Shown:
+    """A grid: does each play (a row) beat each combination on the table (a column)?
+    Every cell is :func:`cardkit.tienlen.beats`.  Figures: ``{'play | table': bool}``."""
+    figures = {}
+    cols = [tl.classify(t) for t in tables]
+    rows_p = [tl.classify(p) for p in plays]
+    if None in cols or None in rows_p:
+        raise CardkitError("every play and every table entry must be a combination")
+    head = "".join(f'<th style="padding:2px 12px 2px 0;text-align:left">{html.escape(str(c))}<br>'
+                   f'<span style="font-weight:400">{html.escape(c.describe())}</span></th>' for c in cols)
+    lines = [caption, "Play | " + " | ".join(f"{c} ({c.describe()})" for c in cols)]
+    body = []
+    for p in rows_p:
+        cells, marks = [], []
+        for q in cols:
+            ok = tl.beats(p, q, rules)
+            figures[f"{p} | {q}"] = ok
+            mark = "✔ beats" if ok else "✖ no"
+            marks.append(mark)
+            cells.append(f'<td {_NOWRAP}>{mark}</td>')
+        body.append(f'<tr><th style="padding:2px 12px 2px 0;text-align:left">{html.escape(str(p))}<br>'
+                    f'<span style="font-weight:400">{html.escape(p.describe())}</span></th>{"".join(cells)}</tr>')
+        lines.append(f"{p} ({p.describe()}) | " + " | ".join(marks))
+    table = (f'<table style="border-collapse:collapse;font-size:0.95rem;max-width:56rem">'
+             f'<caption style="text-align:left;font-weight:700;padding-bottom:4px">{html.escape(caption)}</caption>'
+             f'<thead><tr><th style="text-align:left">Play ↓ · on the table →</th>{head}</tr></thead>'
+             f"<tbody>{''.join(body)}</tbody></table>")
+    return Shown(table, "\n".join(lines), figures)
