@@ -136,7 +136,7 @@ def test_figure_view_shows_picture_then_caption(monkeypatch):
     (picture, kw), (caption, _) = shown
     assert set(picture) == {"image/png", "text/plain"} and kw["raw"] is True
     assert picture["text/plain"] == "Plot: Which?"
-    assert kw["metadata"]["cardkit"]["figures"]["mean"] == "7/4"
+    assert caption._repr_mimebundle_()[1]["cardkit"]["figures"]["mean"] == "7/4"
     assert caption.text.startswith("Which? The bars show")              # no "?." after the title
     assert 'alt="Plot: Which?"' in v.html_img()
 

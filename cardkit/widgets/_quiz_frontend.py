@@ -80,7 +80,7 @@ QUIZ_CSS = """
   border-radius: 8px; padding: 0.6em 0.9em 0.7em !important; margin: 6px 0 10px !important; max-width: 46rem;
   background: var(--jp-layout-color0, #fff);
 }
-.ck-quiz-box .ck-quiz-kicker { font-family: FONTS; }
+.ck-quiz-box .ck-quiz-kicker { font-family: FONTS; color: #0b57d0; }
 .ck-quiz-title { font-size: 1rem; font-weight: 600; line-height: 1.45; margin: 0.4em 0 0; white-space: pre-line;
   font-family: FONTS; color: var(--jp-ui-font-color1, #1f1f1f); }
 """.replace("FONTS", FONT_STACK_CSS)
@@ -179,6 +179,7 @@ function render({ model, el }) {
       row.append(input, help);
       body.append(label, row);
     }
+    showAnswer();
     update();
   }
 
@@ -194,13 +195,18 @@ function render({ model, el }) {
     }
   }
 
-  function update() {
-    check.textContent = model.get("submit_label") || "Check";
+  function showAnswer() {
+    // Only when Python changes the answer (or the panel is built): never undo the
+    // learner's own choice or typing while the feedback is being shown.
     const chosen = model.get("chosen");
     radios.forEach((r, i) => { r.checked = chosen === i; });
     if (input && document.activeElement !== input && input.value !== (model.get("text") || "")) {
       input.value = model.get("text") || "";
     }
+  }
+
+  function update() {
+    check.textContent = model.get("submit_label") || "Check";
     const verdict = model.get("verdict") || "";
     const message = model.get("feedback") || "";
     feedback.className = "ck-quiz-feedback" + (message ? " ck-quiz-" + (verdict || "invalid") : " ck-empty");
@@ -225,14 +231,17 @@ function render({ model, el }) {
   reveal.addEventListener("click", () => model.send({ type: "reveal" }));
 
   const REBUILD = ["mode", "question", "choices", "help_text"];
-  const UPDATE = ["chosen", "text", "verdict", "feedback", "attempts", "solved", "can_reveal", "submit_label"];
+  const UPDATE = ["verdict", "feedback", "attempts", "solved", "can_reveal", "submit_label"];
+  const ANSWER = ["chosen", "text"];
   for (const name of REBUILD) model.on("change:" + name, build);
   for (const name of UPDATE) model.on("change:" + name, update);
+  for (const name of ANSWER) model.on("change:" + name, showAnswer);
   model.on("change:_n", again);
   build();
   return () => {
     for (const name of REBUILD) model.off("change:" + name, build);
     for (const name of UPDATE) model.off("change:" + name, update);
+    for (const name of ANSWER) model.off("change:" + name, showAnswer);
     model.off("change:_n", again);
   };
 }

@@ -344,7 +344,11 @@ def formula(
         as_pct = (0 < exact < 1) if percent is None else percent
         shown = pct(exact) if as_pct else num(float(exact))
         approx_html, approx_text = f" ≈ <strong>{shown}</strong>", f" ≈ {shown}"
-    body = " = ".join(steps_html) + approx_html
+    # Each "= step" is one unbreakable piece, so a long formula wraps between steps.
+    pieces = [f'<span style="white-space:nowrap">= {h}</span>' for h in steps_html]
+    if approx_html:
+        pieces[-1] = pieces[-1][:-len("</span>")] + approx_html + "</span>"
+    body = "".join(pieces)
     text = f"{name} = " + " = ".join(steps_text) + approx_text
     check_html = check_text = ""
     if counted is not None:
@@ -360,7 +364,8 @@ def formula(
     bg, edge = _KINDS["formula"]
     box = (f'<div role="math" aria-label="{html.escape(text.splitlines()[0])}" '
            f'style="{_BOX.format(font=_MATH_FONT, bg=bg, edge=edge)};font-size:1.08rem">'
-           f'<div aria-hidden="true"><span style="font-style:italic">{_math_html(name)}</span> = {body}</div>'
+           '<div aria-hidden="true" style="display:flex;flex-wrap:wrap;align-items:center;column-gap:0.35em;'
+           f'row-gap:0.5em"><span style="font-style:italic;white-space:nowrap">{_math_html(name)}</span>{body}</div>'
            f'{check_html}{note_html}</div>')
     figures: dict[str, Any] = {name: exact}
     if counted is not None:
@@ -452,11 +457,13 @@ class FigureView:
     it shows (for everyone, and for screen readers — the picture itself is not
     read out).  ``figures`` holds the numbers the caption states."""
 
-    def __init__(self, png: bytes, title: str, caption: str, figures: Optional[Mapping[str, Any]] = None) -> None:
+    def __init__(self, png: bytes, title: str, caption: str, figures: Optional[Mapping[str, Any]] = None,
+                 table: Optional[tuple[Sequence[str], Sequence[Sequence[str]]]] = None) -> None:
         self.png = png
         self.title = title
         self.caption = caption
         self.figures = dict(figures or {})
+        self.table = table
 
     @property
     def alt(self) -> str:
@@ -469,8 +476,27 @@ class FigureView:
                 f'style="max-width:{width};height:auto;display:block">')
 
     def caption_html(self) -> str:
-        return (f'<p style="font-family:{_FONT};font-size:0.92rem;color:#1f1f1f;margin:0.1em 0 0.6em;max-width:46rem">'
+        text = (f'<p style="font-family:{_FONT};font-size:0.92rem;color:#1f1f1f;margin:0.1em 0 0.3em;max-width:46rem">'
                 f'<strong>{html.escape(self._title_sentence())}</strong> {_inline(self.caption)}</p>')
+        if not self.table:
+            return text
+        head, rows = self.table
+        cell = "padding:0.15em 0.6em;text-align:right;white-space:nowrap;border-top:1px solid #d6dae1"
+        th = "".join(f'<th scope="col" style="{cell}">{html.escape(h)}</th>' for h in head)
+        body = "".join("<tr>" + "".join(
+            (f'<th scope="row" style="{cell}">{html.escape(c)}</th>' if i == 0 else f'<td style="{cell}">{html.escape(c)}</td>')
+            for i, c in enumerate(r)) + "</tr>" for r in rows)
+        return (text + f'<details style="font-family:{_FONT};font-size:0.9rem;color:#1f1f1f;margin:0 0 0.6em">'
+                '<summary style="cursor:pointer">Show the numbers behind the plot</summary>'
+                f'<table style="border-collapse:collapse;margin:0.3em 0"><thead><tr>{th}</tr></thead>'
+                f'<tbody>{body}</tbody></table></details>')
+
+    def table_text(self) -> str:
+        """The numbers behind the plot, one line per row ('' if none)."""
+        if not self.table:
+            return ""
+        head, rows = self.table
+        return "\n".join(" | ".join(r) for r in [list(head), *rows])
 
     def _title_sentence(self) -> str:
         return self.title if self.title.endswith((".", "?", "!")) else self.title + "."
@@ -478,10 +504,12 @@ class FigureView:
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
-        meta = {"cardkit": {"figures": _figure_json(self.figures)}} if self.figures else {}
-        display({"image/png": base64.b64encode(self.png).decode("ascii"), "text/plain": self.alt},
-                raw=True, metadata=meta)
-        display(Shown(self.caption_html(), f"{self._title_sentence()} {_plain(self.caption)}"))
+        display({"image/png": base64.b64encode(self.png).decode("ascii"), "text/plain": self.alt}, raw=True)
+        # the figures go with the caption, the output that states them in words
+        text = f"{self._title_sentence()} {_plain(self.caption)}"
+        if self.table:
+            text += "\nThe numbers behind the plot:\n" + self.table_text()
+        display(Shown(self.caption_html(), text, self.figures))
 
     def __repr__(self) -> str:
         return f"{self.alt} — {_plain(self.caption)}"
@@ -540,7 +568,7 @@ def _convergence_figure(event: str, deal: str, hits: np.ndarray, exact: float, s
     ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _pos: num(int(round(v))) if v >= 1 else ""))
     ax.set_xlabel("Hands dealt (log scale)")
     ax.set_ylabel("Chance (%)")
-    title = f"Simulated chance of {short}, closing in on the exact value"
+    title = f"Simulated chance of {short}"
     ax.set_title(title, loc="left")
     ax.legend(loc="upper right")
     final = simulate.Estimate(float(est[-1]), float(np.asarray(low)[-1]), float(np.asarray(high)[-1]), deals,
@@ -620,9 +648,15 @@ def distribution_plot(
         ax.set_xticks(xs)
     ax.legend(loc="upper left")
     mean_text = fraction_text(mean) if mean.denominator == 1 else f"{fraction_text(mean)} ≈ {num(float(mean))}"
+    head = [xlabel, "Exact chance"] + (["Simulated share"] if simulated is not None else [])
+    shares = {}
+    if simulated is not None:
+        shares = {float(u): c / values.size for u, c in zip(uniq, counts)}
+    rows = [[num(k), pct(p)] + ([pct(shares.get(float(k), 0.0))] if simulated is not None else [])
+            for k, p in probs.items()]
     caption = (f"The bars show the exact chance of each value. The most likely value is {num(mode)} "
                f"({pct(probs[mode])}); the exact mean is {mean_text}.{sim_text}")
-    return FigureView(_png(fig), title, caption, figures)
+    return FigureView(_png(fig), title, caption, figures, table=(head, rows))
 
 
 def lowest_total_plot(totals: Sequence[int] = (10, 15, 20, 25), max_opponents: int = 7,
@@ -638,6 +672,7 @@ def lowest_total_plot(totals: Sequence[int] = (10, 15, 20, 25), max_opponents: i
     figures: dict[str, Any] = {}
     styles = ["o-", "s-", "^-", "D-", "v-", "P-"]
     colours = [BLUE, ORANGE, GREEN, BLACK, GREY, "#CC79A7"]
+    rows = []
     for i, t in enumerate(totals):
         ys = []
         for k in ks:
@@ -647,6 +682,7 @@ def lowest_total_plot(totals: Sequence[int] = (10, 15, 20, 25), max_opponents: i
                 r.lowest_or_tied_exact if r.exact else r.lowest_or_tied)
         ax.plot(ks, [100 * y for y in ys], styles[i % len(styles)], color=colours[i % len(colours)],
                 label=f"your total {t}", lw=1.6, ms=5)
+        rows.append([f"total {t}"] + [pct(y) for y in ys])
     ax.set_xticks(ks)
     ax.set_ylim(0, 101)
     ax.set_xlabel("Number of opponents")
@@ -662,7 +698,8 @@ def lowest_total_plot(totals: Sequence[int] = (10, 15, 20, 25), max_opponents: i
                f"against {k_last}; a total of {hi} drops from "
                f"{pct(figures[f'total {hi}, 1 opponent'])} against one opponent to "
                f"{pct(figures[f'total {hi}, {k_last} opponent' + ('s' if k_last > 1 else '')])} against {k_last}.")
-    return FigureView(_png(fig), title, caption, figures)
+    head = ["Your total"] + [f"{k} opponent{'s' if k > 1 else ''}" for k in ks]
+    return FigureView(_png(fig), title, caption, figures, table=(head, rows))
 
 
 # --- widgets ---------------------------------------------------------------------------
@@ -878,8 +915,13 @@ class LowestTotalExplorer(_Panel):
         if r is None:  # pragma: no cover
             return "LowestTotalExplorer()"
         how = "exact" if r.exact else f"simulated, {num(r.trials)} deals, seed {self.seed}"
+        extra = ""
+        if not r.exact:
+            lo, hi = r.lowest_or_tied_interval
+            extra = (f"; 95% interval {pct(lo)} to {pct(hi)}; against one opponent {pct(self.one_opponent.lowest_or_tied)}"
+                     f", so {pct(self.independent)} if the hands were independent")
         return (f"LowestTotalExplorer(total {r.total} vs {r.opponents} opponent{'s' if r.opponents > 1 else ''}: "
-                f"lowest or tied {pct(r.lowest_or_tied)}, strictly lowest {pct(r.strictly_lowest)} ({how}))")
+                f"lowest or tied {pct(r.lowest_or_tied)}, strictly lowest {pct(r.strictly_lowest)} ({how}){extra})")
 
 
 def _tienlen_display_key(card: Card) -> tuple[int, int]:
