@@ -39,6 +39,7 @@ __all__ = [
     "find_combination_quiz",
     "beat_it_quiz",
     "beats_grid",
+    "classify_table",
 ]
 
 #: The combination kinds in plain words, in the order a lesson lists them.
@@ -261,4 +262,23 @@ def beats_grid(plays: Sequence[Any], tables: Sequence[Any], caption: str,
              f'<caption style="text-align:left;font-weight:700;padding-bottom:4px">{html.escape(caption)}</caption>'
              f'<thead><tr><th style="text-align:left">Play ↓ · on the table →</th>{head}</tr></thead>'
              f"<tbody>{''.join(body)}</tbody></table>")
+    return Shown(table, "\n".join(lines), figures)
+
+
+def classify_table(groups: Iterable[Any], caption: str = "What the engine says") -> Shown:
+    """Each group of cards, and what it is (:meth:`Combo.describe`) or why it is no
+    combination (:func:`cardkit.tienlen.why_illegal`).  Figures: ``{cards: kind or None}``."""
+    rows, lines, figures = [], [caption], {}
+    for g in groups:
+        shown = cards_text(to_cards(g))
+        combo = tl.classify(g)
+        what = combo.describe() if combo else f"no combination: {tl.why_illegal(g)}"
+        figures[shown] = combo.kind if combo else None
+        mark = "✔" if combo else "✖"
+        rows.append(f"<tr><td {_NOWRAP}>{html.escape(shown)}</td><td {_NOWRAP}>{mark}</td>"
+                    f"<td {_CELL}>{html.escape(what)}</td></tr>")
+        lines.append(f"{shown} → {mark} {what}")
+    table = (f'<table style="border-collapse:collapse;font-size:0.95rem;max-width:52rem">'
+             f'<caption style="text-align:left;font-weight:700;padding-bottom:4px">{html.escape(caption)}</caption>'
+             f"<tbody>{''.join(rows)}</tbody></table>")
     return Shown(table, "\n".join(lines), figures)
