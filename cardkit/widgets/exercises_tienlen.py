@@ -267,13 +267,13 @@ def beats_grid(plays: Sequence[Any], tables: Sequence[Any], caption: str,
 
 def classify_table(groups: Iterable[Any], caption: str = "What the engine says") -> Shown:
     """Each group of cards, and what it is (:meth:`Combo.describe`) or why it is no
-    combination (:func:`cardkit.tienlen.why_illegal`).  Figures: ``{cards: kind or None}``."""
+    combination (:func:`cardkit.tienlen.why_illegal`).  Figures: ``{cards: kind or 'not a combination'}``."""
     rows, lines, figures = [], [caption], {}
     for g in groups:
         shown = cards_text(to_cards(g))
         combo = tl.classify(g)
         what = combo.describe() if combo else f"no combination: {tl.why_illegal(g)}"
-        figures[shown] = combo.kind if combo else None
+        figures[shown] = combo.kind if combo else NOT_A_COMBINATION
         mark = "✔" if combo else "✖"
         rows.append(f"<tr><td {_NOWRAP}>{html.escape(shown)}</td><td {_NOWRAP}>{mark}</td>"
                     f"<td {_CELL}>{html.escape(what)}</td></tr>")
