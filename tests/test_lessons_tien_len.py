@@ -206,12 +206,68 @@ def check_exercise(ex: dict) -> None:
         check_strategy_exercise(ex)
 
 
+def fewest(cards) -> int:
+    """The fewest combinations ``cards`` split into, by this file's own classifier."""
+    cards = tuple(sorted(cards, key=place))
+    memo: dict = {}
+
+    def go(rest: tuple) -> int:
+        if not rest:
+            return 0
+        if rest not in memo:
+            low, others = rest[0], rest[1:]
+            memo[rest] = 1 + min(go(tuple(c for c in others if c not in s))
+                                 for s in ((low,) + t for n in range(len(others) + 1)
+                                           for t in itertools.combinations(others, n))
+                                 if kind(s) is not None)
+        return memo[rest]
+
+    return go(cards)
+
+
 def check_strategy_exercise(ex: dict) -> None:
-    """Exercises of lessons 5 and 6 (checked in their own tests below)."""
-    raise AssertionError(f"an exercise with no independent check: {ex['question']!r} ({ex['kind']})")
+    """Exercises of lessons 5 and 6."""
+    q = ex["question"]
+    if m := re.fullmatch(r"The table shows (\S+)\. Which single is the best answer for your hand\?", q):
+        hand, table = parse_cards("4S 5D 6C 7H 8S 8C 9D 10H JH"), cards_of(m[1])
+        singles = [c for c in hand if beats([c], table)]
+        assert sorted(ex["choices"]) == sorted(str(c) for c in singles)
+        best = min(singles, key=lambda c: (fewest([x for x in hand if x != c]), place(c)))
+        assert ex["answer"] == str(best) == "8♠"
+    elif q == "Which bot won the largest share of its matches?":
+        assert ex["answer"] in ex["choices"]          # checked with the figures of lesson 5
+    elif q.startswith("Do these") and "holding 2s" in q:
+        assert ex["answer"].startswith("No: the intervals overlap") or ex["answer"].startswith("Yes: the intervals do not")
+    elif m := re.fullmatch(r"Player (\d) holds the 3♠ and starts the match\. May they lead with the pair (.+)\?", q):
+        pair = cards_of(m[2])
+        assert kind(pair) == "pair"
+        # the first play of the match must contain 3♠
+        assert ex["answer"] == ("No" if "3S" not in [c.code for c in pair] else "Yes: a pair is a combination")
+    elif q.startswith("You pass on a pair of 9s"):
+        assert ex["answer"] == "No, not until the table is cleared"       # the rule book's default
+    elif m := re.fullmatch(r"You are dealt (.+)\. What happens\?", q):
+        hand = cards_of(m[1])
+        ranks = {rank_place(c) for c in hand}
+        dragon = set(range(12)) <= ranks
+        four_twos = sum(c.code.startswith("2") for c in hand) == 4
+        assert ex["answer"] == ("It wins the game at once: a dragon" if dragon else
+                                "It wins the game at once: all four 2s" if four_twos else
+                                "Nothing special: play begins as usual")
+        assert dragon                                                     # worked example 7
+    elif m := re.fullmatch(r"How many points did Player (\d) score in game 1\?", q):
+        assert int(ex["answer"]) == 4 - 2                                  # second out of four: n − k
+    elif q.startswith("The match went on to"):
+        totals = [int(t) for t in re.findall(r"Player \d: (\d+)", q)]
+        games = int(ex["answer"])
+        # each game hands out 3+2+1+0 = 6 points, or 3 after an instant win
+        instant = (6 * games - sum(totals)) / 3
+        assert instant == int(instant) and 0 <= instant <= games
+        assert max(totals) >= 21
+    else:
+        raise AssertionError(f"an exercise with no independent check: {q!r} ({ex['kind']})")
 
 
-@pytest.mark.parametrize("path", [p for p in LESSON_PATHS if p.stem < "04"], ids=lambda p: p.stem)
+@pytest.mark.parametrize("path", LESSON_PATHS, ids=lambda p: p.stem)
 def test_exercise_answers(path):
     exs = exercises(load(path))
     assert exs
@@ -323,3 +379,51 @@ def test_lessons_link_back_and_on():
         assert "../00_start_here.ipynb" in links, path.name
         for target in links:
             assert (path.parent / target).resolve().exists(), f"{path.name} links {target}, which does not exist"
+
+
+def test_strategy_figures():
+    nb = load(TL / "05_strategy.ipynb")
+    figs = figures(nb)
+    # play_options tables: fewest plays left after each play, recomputed
+    tables = {("4S 5D 6C 7H 8S 8C 9D 10H JH", "7♦"): "8♠", ("3S 4D 5C 6H 7S 9D KH", "6♠"): "9♦"}
+    for (hand_text, table), stated_best in tables.items():
+        hand = parse_cards(hand_text)
+        singles = [c for c in hand if beats([c], cards_of(table))]
+        for c in singles:
+            assert figs.pop(f"{c} on {table}") == fewest([x for x in hand if x != c]), (table, str(c))
+        best = min(singles, key=lambda c: (fewest([x for x in hand if x != c]), place(c)))
+        assert figs.pop(f"best on {table}") == str(best) == stated_best
+    # tournament figures: consistent with the tables shown
+    texts = [_text(o.get("data", {}).get("text/plain")) for o in outputs(nb)]
+    table_text = next(t for t in texts if t.startswith("tienlen: 60 matches"))
+    rates = {line.split()[0]: float(line.split()[3].rstrip("%")) / 100 for line in table_text.splitlines()[2:]}
+    assert figs.pop("best bot") == max(rates, key=rates.get)
+    assert abs(figs.pop("best win rate") - max(rates.values())) < 0.001
+    duel = next(t for t in texts if t.startswith("tienlen: 160 matches"))
+    lines = {line.split()[0]: line for line in duel.splitlines()[2:]}
+    g, e = figs.pop("greedy vs eager")
+    for name, rate in (("greedy", g), ("eager_bot", e)):
+        wins, seats = float(lines[name].split()[2]), int(lines[name].split()[1])
+        assert abs(rate - wins / seats) < 1e-9
+    intervals = {n: [float(x) / 100 for x in re.findall(r"\((\d+\.\d)%–(\d+\.\d)%\)", lines[n])[0]] for n in lines}
+    (gl, gh), (el, eh) = intervals["greedy"], intervals["eager_bot"]
+    assert figs.pop("intervals overlap") == (gl <= eh and el <= gh)
+    mine = next(t for t in texts if t.startswith("tienlen: 50 matches"))
+    line = next(x for x in mine.splitlines() if x.startswith("my_bot"))
+    assert abs(figs.pop("my_bot win rate") - float(line.split()[2]) / int(line.split()[1])) < 1e-9
+    assert not figs, f"figures with no independent check: {sorted(figs)}"
+
+
+def test_play_a_game_figures():
+    figs = figures(load(TL / "06_play_a_game.ipynb"))
+    order, scores = figs.pop("game 1 order"), figs.pop("game 1 scores")
+    assert sorted(order) == [0, 1, 2, 3]
+    for k, player in enumerate(order, start=1):
+        assert scores[player] == 4 - k                     # the k-th out scores n − k
+    target = figs.pop("target")
+    assert target == 21                                    # the rule book's default
+    totals, games = figs.pop("match totals"), figs.pop("games in the seeded match")
+    assert max(totals) >= target                            # the match ends at the target
+    instant = (6 * games - sum(totals)) / 3
+    assert instant == int(instant) and 0 <= instant <= games
+    assert not figs, f"figures with no independent check: {sorted(figs)}"

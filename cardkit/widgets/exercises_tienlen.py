@@ -40,6 +40,8 @@ __all__ = [
     "beat_it_quiz",
     "beats_grid",
     "classify_table",
+    "play_options",
+    "tournament_table",
 ]
 
 #: The combination kinds in plain words, in the order a lesson lists them.
@@ -282,3 +284,49 @@ def classify_table(groups: Iterable[Any], caption: str = "What the engine says")
              f'<caption style="text-align:left;font-weight:700;padding-bottom:4px">{html.escape(caption)}</caption>'
              f"<tbody>{''.join(rows)}</tbody></table>")
     return Shown(table, "\n".join(lines), figures)
+
+
+def play_options(hand: Any, previous: Any = None, caption: str = "") -> Shown:
+    """Every legal play of ``hand`` on ``previous`` (None: leading) and what it leaves:
+    the cards left and the fewest plays they need (:func:`fewest_plays`).
+
+    The result's ``left`` is ``{play: fewest plays left}`` and ``best`` the play that
+    leaves the fewest (lowest key card among equals); its figures are
+    ``{'<play> on <table>': fewest plays left}`` and ``'best on <table>'``."""
+    cards = tl.sort_hand(hand)
+    plays = tl.legal_plays(cards, previous)
+    if not plays:
+        raise CardkitError("this hand has no legal play here")
+    rows, left = [], {}
+    for c in plays:
+        rest = [x for x in cards if x not in c]
+        n, split = fewest_plays(rest)
+        left[str(c)] = n
+        rows.append((c, rest, n, split))
+    best = min(rows, key=lambda r: (r[2], r[0].top))[0]
+    where = str(tl.classify(previous)) if previous is not None else "an empty table"
+    figures = {f"{k} on {where}": v for k, v in left.items()}
+    figures[f"best on {where}"] = str(best)
+    caption = caption or (f"Your answers to {tl.classify(previous)}" if previous is not None else "Your leads")
+    lines = [caption, "Play | Cards left | Fewest plays to empty them"]
+    body = []
+    for c, rest, n, split in rows:
+        how = " + ".join(str(s) for s in split) or "—"
+        star = " ★" if c == best else ""
+        lines.append(f"{c}{star} | {cards_text(rest)} | {n}: {how}")
+        body.append(f"<tr><td {_NOWRAP}><strong>{html.escape(str(c))}</strong>{star}</td>"
+                    f"<td {_NOWRAP}>{html.escape(cards_text(rest))}</td>"
+                    f"<td {_CELL}><strong>{n}</strong>: {html.escape(how)}</td></tr>")
+    head = "".join(f"<th {_NOWRAP}>{h}</th>" for h in ("Play", "Cards left", "Fewest plays to empty them"))
+    table = (f'<table style="border-collapse:collapse;font-size:0.95rem;max-width:56rem">'
+             f'<caption style="text-align:left;font-weight:700;padding-bottom:4px">{html.escape(caption)}</caption>'
+             f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
+    shown = Shown(table, "\n".join(lines), figures)
+    shown.left, shown.best = left, str(best)
+    return shown
+
+
+def tournament_table(result: Any) -> Shown:
+    """A tournament's summary table, shown as a table on the page and as plain
+    text (the result's own ``str``) — short and readable, whatever its size."""
+    return Shown(result._repr_html_(), str(result))
