@@ -331,12 +331,8 @@ def formula(
     approx_html = approx_text = ""
     if isinstance(exact, Fraction) and exact.denominator == 1:
         whole = num(int(exact))
-        if denominator is None:
-            steps_html.append(whole)
-            steps_text.append(whole)
-        else:
-            steps_html.append(whole)
-            steps_text.append(whole)
+        steps_html.append(whole)
+        steps_text.append(whole)
     else:
         if denominator is None and isinstance(exact, Fraction):
             steps_html.append(_frac_html(str(exact.numerator), str(exact.denominator)))
@@ -823,7 +819,9 @@ class SimulationExplorer(_Panel):
             f"After <strong>{num(deals)}</strong> hands (seed {self._seed}): {num(est.successes)} had "
             f"{html.escape(self.name.split(' (')[0])}. "
             f"Estimate <strong>{pct(est.value)}</strong> (95% interval {pct(est.low)} to {pct(est.high)}).<br>"
-            f"Exact: {fraction_text(self.exact)} ≈ <strong>{pct(self.exact)}</strong> — {mark}.")
+            f"Exact: {fraction_text(self.exact)} ≈ <strong>{pct(self.exact)}</strong> — {mark}."
+            + ("<br>A rare event: each hit makes the estimate jump, so it needs many hands to settle."
+               if self.exact < Fraction(1, 100) else ""))
         self.picture.value = view.html_img("min(720px, 100%)")   # the words are in self.result
 
     def figures(self) -> dict:
