@@ -102,7 +102,14 @@ def test_ls_discard_and_take_through_the_buttons():
     assert t.state.current_player() == 0
     assert open_card in t.state.hand(0) and card not in t.state.hand(0)
     assert t.bot_moves == 3
+    assert "Your turn" in t.status.text
     assert any("Player 0 discards" in line for line in t.event_log.lines)
+    # drawing from the deck: the learner is told which card they took (only they see it)
+    before = set(t.state.hand(0))
+    assert t.discard(t.state.hand(0)[:1], None)
+    drawn = next(c for c in t.state.hand(0) if c not in before)
+    assert f"You took {drawn}" in t.status.text
+    assert not any(str(drawn) in line and "takes" in line for line in t.event_log.lines[-4:])
     assert any("Player 3 discards" in line for line in t.event_log.lines)
     assert t.hand.selected == ()
 
@@ -254,6 +261,11 @@ def test_ls_full_match_through_the_table(level):
         assert ("You" if p == 0 else f"Player {p}") in t.status.text
     assert t.take(None) is False and "match is over" in t.status.text
     assert t.next_round() is False
+    # "Play again" starts a fresh match with the same settings
+    assert shown(t.again_button)
+    t.again_button.click()
+    assert not t.state.is_terminal() and t.pending is None and t.state.rules.threshold == 30
+    assert not shown(t.again_button) or not shown(t.result_area)
 
 
 # =====================================================================================
@@ -353,7 +365,7 @@ def test_tl_game_end_shows_order_points_and_next_lead(monkeypatch):
     text = t.result_text.value
     assert "1st: You — 4 − 1 = 3 points" in text
     assert "The match is over" in text and "You win" in t.status.text
-    assert not shown(t.next_button)
+    assert not shown(t.next_button) and shown(t.again_button)
     assert t.play() is False and "match is over" in t.status.text
 
 

@@ -23,6 +23,13 @@ Level = Union[str, Callable[..., Any]]
 WRAP = dict(flex_flow="row wrap", align_items="center")
 
 
+def wrap_row(children: Sequence[widgets.Widget], space: str = "10px") -> widgets.HBox:
+    """A row that wraps onto the next line on a narrow screen, ``space`` between items."""
+    for child in children:
+        child.layout.margin = f"2px {space} 2px 0"
+    return widgets.HBox(list(children), layout=widgets.Layout(**WRAP))
+
+
 def resolve_seed(seed: Any) -> int:
     """A seed from ``None`` (a fresh one), a whole number or a deal code such as
     'K7Q-29X'.  Anything else raises :class:`CardkitError` with the reason."""
@@ -110,7 +117,7 @@ class TableBase(widgets.VBox):
         # --- deal code ---
         self.code_label = widgets.HTML("")
         self.code_label.add_class("ck-deal-code")
-        self.code_box = widgets.Text(placeholder="a deal code, e.g. K7Q-29X", description="Deal code:",
+        self.code_box = widgets.Text(placeholder="e.g. K7Q-29X", description="Play another deal:",
                                      layout=widgets.Layout(width="16em"),
                                      style={"description_width": "initial"})
         self.code_box.add_class("ck-deal-input")
@@ -127,6 +134,11 @@ class TableBase(widgets.VBox):
                                           layout=widgets.Layout(width="auto"))
         self.next_button.add_class("ck-next-round")
         self.next_button.on_click(safe_callback(self.status, lambda _b: self.next_round()))
+        self.again_button = widgets.Button(description="Play again", button_style="primary",
+                                           tooltip="Start a new match with the same settings, on a fresh deal",
+                                           layout=widgets.Layout(width="auto"))
+        self.again_button.add_class("ck-play-again")
+        self.again_button.on_click(safe_callback(self.status, lambda _b: self.new_match()))
         super().__init__()
         self.add_class("ck-table")
 
@@ -151,7 +163,8 @@ class TableBase(widgets.VBox):
         try:
             seed = resolve_seed(code if isinstance(code, int) else text)
         except CardkitError as exc:
-            self.status.error(f"That is not a deal code: {exc}")
+            text = str(exc)
+            self.status.error(text if "not a deal code" in text else f"That is not a deal code: {text}")
             return False
         self._start(seed)
         return True
@@ -204,7 +217,7 @@ class TableBase(widgets.VBox):
         self.pending = None
         self.bot_moves = 0
         self.event_log.clear()
-        self.code_label.value = (f"Deal code: <b>{esc(self.state.deal_code)}</b> "
+        self.code_label.value = (f"This deal's code: <b>{esc(self.state.deal_code)}</b> "
                                  f"<span style='opacity:.8'>({esc(self._settings_text())})</span>")
         self._check_results()
         self._sync_log()

@@ -106,7 +106,7 @@ def tienlen_verdict(cards: Any, previous: Any = None,
         shown = cards_text(tl.sort_hand(cards))
         return False, f"Not a combination ({shown}): {tl.why_illegal(cards)}."
     what = combo.describe()
-    head = f"{what[0].upper()}{what[1:]} ({combo})"
+    head = f"{what[0].upper()}{what[1:]}" + ("" if len(combo) == 1 else f" ({combo})")
     if previous is None:
         return True, f"{head}: a combination you may lead with."
     prev = tl.classify(previous)

@@ -28,7 +28,7 @@ import ipywidgets as widgets
 from .. import least_score as ls
 from ..cards import Card, cards_text
 from ..errors import CardkitError
-from ._table import HUMAN, WRAP, TableBase, esc, hidden, player_name, resolve_bots, resolve_seed
+from ._table import HUMAN, TableBase, wrap_row, esc, hidden, player_name, resolve_bots, resolve_seed
 from .checkers import least_score_verdict
 from .hand import CardRow, Hand
 from .messages import StatusMessage, safe_callback
@@ -139,10 +139,9 @@ class LeastScoreTable(TableBase):
                                                  style={"description_width": "initial"},
                                                  layout=widgets.Layout(width="10em"))
         self._set_controls()
-        controls = widgets.HBox([self.opponents_choice, self.level_choice, self.threshold_choice,
-                                 self.new_button], layout=widgets.Layout(**WRAP, gap="4px 10px"))
-        deal = widgets.HBox([self.code_label, self.code_box, self.code_button],
-                            layout=widgets.Layout(**WRAP, gap="4px 10px"))
+        controls = wrap_row([self.opponents_choice, self.level_choice, self.threshold_choice,
+                                 self.new_button], "10px")
+        deal = wrap_row([self.code_label, self.code_box, self.code_button], "10px")
         self.intro = widgets.HTML(
             "<b>Least Score</b> — you are <b>Player 0</b>. The lowest hand total wins a round "
             "(ace 1, jack/queen/king 10). On your turn: choose cards to discard, choose a card to take, "
@@ -153,7 +152,9 @@ class LeastScoreTable(TableBase):
         self.scoreboard.add_class("ck-scoreboard")
         self.opponent_hands = [Hand(count=0, face_down=True, owner=f"Player {p}", card_width=34)
                                for p in range(1, 8)]
-        self.opponents_box = widgets.HBox(self.opponent_hands, layout=widgets.Layout(**WRAP, gap="0 18px"))
+        for h in self.opponent_hands:
+            h.layout.flex = "0 0 auto"
+        self.opponents_box = wrap_row(self.opponent_hands, "18px")
 
         # the middle
         self.open_row = CardRow((), title="Open cards", card_width=60, four_colour=self._four)
@@ -191,11 +192,10 @@ class LeastScoreTable(TableBase):
         self.hint_button.on_click(safe_callback(self.status, lambda _b: self.show_legal(not self._hints)))
         self.hand.observe(safe_callback(self.verdict, lambda _c: self._draw_verdict()), names="selected")
 
-        buttons = widgets.HBox([self.play_button, self.declare_button, self.hint_button],
-                               layout=widgets.Layout(**WRAP, gap="6px 10px"))
+        buttons = wrap_row([self.play_button, self.declare_button, self.hint_button], "10px")
+        # your part first, so that on a phone it is at the top; the others below
         self.play_area = widgets.VBox([
-            self.opponents_box,
-            widgets.HBox([self.open_row, self.deck_text], layout=widgets.Layout(**WRAP, gap="0 24px")),
+            wrap_row([self.open_row, self.deck_text], "24px"),
             self.hand, self.verdict, self.take_choice, buttons, self.declare_reason,
         ])
 
@@ -205,11 +205,11 @@ class LeastScoreTable(TableBase):
         self.result_text = widgets.HTML("")
         self.result_text.add_class("ck-round-result")
         self.result_area = widgets.VBox([self.result_title, self.result_hands, self.result_text,
-                                         widgets.HBox([self.next_button])])
+                                         wrap_row([self.next_button, self.again_button])])
         self.result_area.add_class("ck-result-area")
 
-        self.children = [self.intro, controls, deal, self.status, self.scoreboard,
-                         self.play_area, self.result_area, self.event_log]
+        self.children = [self.intro, controls, deal, self.status, self.play_area, self.result_area,
+                         self.scoreboard, self.opponents_box, self.event_log]
 
     def _set_controls(self) -> None:
         self.opponents_choice.value = self._opponents
@@ -255,7 +255,14 @@ class LeastScoreTable(TableBase):
         if reason is not None:
             self.status.error(f"You cannot do that: {reason}.")
             return False
+        before = set(self.state.hand(HUMAN))
         self.state.apply_action(action, HUMAN)
+        if card is None:
+            drawn = [c for c in self.state.hand(HUMAN) if c not in before]
+            if drawn:
+                self._note = f"You took {drawn[0]} ({drawn[0].label}) from the top of the deck. "
+        else:
+            self._note = ""
         self.hand.selected = ()
         self._after_human()
         return True
@@ -281,6 +288,7 @@ class LeastScoreTable(TableBase):
             self.status.error(f"You cannot declare now: {reason}.")
             return False
         self.state.apply_action(ls.DECLARE, HUMAN)
+        self._note = ""
         self.hand.selected = ()
         self._after_human()
         return True
@@ -297,9 +305,12 @@ class LeastScoreTable(TableBase):
     # --- drawing ----------------------------------------------------------------------
     def _draw(self) -> None:
         st = self.state
+        if self.pending is not None or st.is_terminal():
+            self._note = ""
         obs = st.observation(HUMAN)
         showing_result = self.pending is not None
         hidden(self.play_area, showing_result)
+        hidden(self.opponents_box, showing_result)
         hidden(self.result_area, not showing_result)
         self._draw_scoreboard(obs)
         if showing_result:
@@ -415,10 +426,11 @@ class LeastScoreTable(TableBase):
             self.status.success(self._winner_text())
             return
         cur = obs.current_player
+        note = getattr(self, "_note", "")
         if cur == HUMAN:
-            self.status.info("Your turn: choose cards to discard and a card to take, or declare.")
+            self.status.info(f"{note}Your turn: choose cards to discard and a card to take, or declare.")
         else:
-            self.status.info(f"Player {cur} is playing…")
+            self.status.info(f"{note}Player {cur} is playing…")
 
     def _winner_text(self) -> str:
         st = self.state
@@ -470,3 +482,4 @@ class LeastScoreTable(TableBase):
             text += f"<p style='margin:6px 0;font-weight:600'>{esc(self._winner_text())}</p>"
         self.result_text.value = text
         hidden(self.next_button, last)
+        hidden(self.again_button, not last)

@@ -25,7 +25,7 @@ import ipywidgets as widgets
 
 from .. import tienlen as tl
 from ..errors import CardkitError
-from ._table import HUMAN, WRAP, TableBase, esc, hidden, player_name, resolve_bots, resolve_seed
+from ._table import HUMAN, TableBase, wrap_row, esc, hidden, player_name, resolve_bots, resolve_seed
 from .checkers import tienlen_verdict
 from .hand import CardRow, Hand
 from .messages import StatusMessage, safe_callback
@@ -112,10 +112,8 @@ class TienLenTable(TableBase):
                                               style={"description_width": "initial"},
                                               layout=widgets.Layout(width="9em"))
         self._set_controls()
-        controls = widgets.HBox([self.level_choice, self.target_choice, self.new_button],
-                                layout=widgets.Layout(**WRAP, gap="4px 10px"))
-        deal = widgets.HBox([self.code_label, self.code_box, self.code_button],
-                            layout=widgets.Layout(**WRAP, gap="4px 10px"))
+        controls = wrap_row([self.level_choice, self.target_choice, self.new_button], "10px")
+        deal = wrap_row([self.code_label, self.code_box, self.code_button], "10px")
         self.intro = widgets.HTML(
             "<b>Tiến Lên</b> — you are <b>Player 0</b>. Cards rank 3 (lowest) … K A 2 (highest); suits "
             "♠ &lt; ♣ &lt; ♦ &lt; ♥. Beat the play on the table with the same kind of combination and a higher "
@@ -126,7 +124,9 @@ class TienLenTable(TableBase):
         n = self._base_rules.players
         self.opponent_hands = [Hand(count=0, face_down=True, owner=f"Player {p}", card_width=24)
                                for p in range(1, n)]
-        self.opponents_box = widgets.HBox(self.opponent_hands, layout=widgets.Layout(**WRAP, gap="0 18px"))
+        for h in self.opponent_hands:
+            h.layout.flex = "0 0 auto"
+        self.opponents_box = wrap_row(self.opponent_hands, "18px")
 
         self.alert = StatusMessage()
         self.alert.add_class("ck-announce")
@@ -155,19 +155,19 @@ class TienLenTable(TableBase):
         self.hint_button.on_click(safe_callback(self.status, lambda _b: self.show_legal(not self._hints)))
         self.hand.observe(safe_callback(self.verdict, lambda _c: self._draw_verdict()), names="selected")
 
-        buttons = widgets.HBox([self.play_button, self.pass_button, self.hint_button],
-                               layout=widgets.Layout(**WRAP, gap="6px 10px"))
-        self.play_area = widgets.VBox([self.opponents_box, self.alert, self.table_row, self.table_text,
+        buttons = wrap_row([self.play_button, self.pass_button, self.hint_button], "10px")
+        self.play_area = widgets.VBox([self.alert, self.table_row, self.table_text,
                                        self.hand, self.verdict, buttons])
 
         self.result_title = widgets.HTML("")
         self.result_text = widgets.HTML("")
         self.result_text.add_class("ck-round-result")
-        self.result_area = widgets.VBox([self.result_title, self.result_text, widgets.HBox([self.next_button])])
+        self.result_area = widgets.VBox([self.result_title, self.result_text,
+                                         wrap_row([self.next_button, self.again_button])])
         self.result_area.add_class("ck-result-area")
 
-        self.children = [self.intro, controls, deal, self.status, self.scoreboard,
-                         self.play_area, self.result_area, self.event_log]
+        self.children = [self.intro, controls, deal, self.status, self.play_area, self.result_area,
+                         self.scoreboard, self.opponents_box, self.event_log]
 
     def _set_controls(self) -> None:
         levels = list(tl.BOTS)
@@ -258,6 +258,7 @@ class TienLenTable(TableBase):
         obs = st.observation(HUMAN)
         showing_result = self.pending is not None
         hidden(self.play_area, showing_result)
+        hidden(self.opponents_box, showing_result)
         hidden(self.result_area, not showing_result)
         self._draw_scoreboard(obs)
         if showing_result:
@@ -285,8 +286,11 @@ class TienLenTable(TableBase):
             who = "You (Player 0)" if p == HUMAN else f"Player {p} ({self.bots[p - 1][0]} bot)"
             if res is not None:
                 left = "—"
-                now = (f"out, {_ORDINAL.get(res.finishing_order.index(p) + 1)}"
-                       if p in res.finishing_order else "")
+                now = ""
+                if p in res.finishing_order:
+                    k = res.finishing_order.index(p) + 1
+                    now = (f"out, {_ORDINAL.get(k)}" if k < len(res.finishing_order)
+                           else "last, still holding cards")
                 if res.instant_winner == p:
                     now = "instant win"
                 points = res.totals[p]
@@ -307,7 +311,7 @@ class TienLenTable(TableBase):
     def _draw_play(self, obs: tl.Observation) -> None:
         for p, h in enumerate(self.opponent_hands, start=1):
             h.count = obs.cards_left[p]
-            now = self._now(p, obs)
+            now = self._now(p, obs).replace("played the cards on the table", "played last")
             h.title = f"Player {p}" + (f" ({now})" if now else "")
         lines = []
         if obs.table is None:
@@ -324,8 +328,7 @@ class TienLenTable(TableBase):
                          f"({esc(obs.must_play.label)}).")
         self.table_text.value = "".join(f"<div>{x}</div>" for x in lines)
         self.hand.cards = obs.hand
-        n = len(obs.hand)
-        self.hand.title = f"Your hand ({n} card{'s' if n != 1 else ''} left)" if n else "Your hand (you are out)"
+        self.hand.title = "Your hand" if obs.hand else "Your hand (you are out)"
         self._draw_verdict()
         self._draw_hints()
 
@@ -420,3 +423,4 @@ class TienLenTable(TableBase):
                 lines.append(f"Next: {deal.text}")
         self.result_text.value = "".join(f"<p style='margin:3px 0'>{esc(x)}</p>" for x in lines)
         hidden(self.next_button, last_result)
+        hidden(self.again_button, not last_result)
