@@ -331,7 +331,7 @@ def _shape_name(code: int, size: int) -> str:
 # they grow too large, so memory stays bounded however long a program runs; combos
 # compare by their cards, never by identity, so a rebuilt combo is as good as the old.
 
-_INTERN_LIMIT = 400_000
+_INTERN_LIMIT = 200_000
 _CACHE_LIMIT = 50_000
 _INTERN: dict[int, Combo] = {}
 
