@@ -1,0 +1,429 @@
+"""The Tiến Lên lessons (1–3, 5, 6) and the start page, checked from their stored outputs.
+
+Every figure a lesson records (``cardkit`` → ``figures`` in an output's metadata)
+and every exercise's right answer (``cardkit`` → ``exercise``) is recomputed here
+with a small, separate reading of ``rules/tien-len.md`` — its own card order, its
+own classifier and its own beating rule, over every subset of a hand — not with
+the engine.  A figure or an exercise this file does not recognise makes it fail.
+The shape of each lesson is checked too: a title, objectives, at least three
+exercises, "Try it yourself", a summary and a scoreboard, no stray output.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+import math
+import pathlib
+import re
+from collections import Counter
+
+import pytest
+
+from cardkit import parse_cards
+
+ROOT = pathlib.Path(__file__).resolve().parents[1]
+LESSONS = ROOT / "lessons"
+TL = LESSONS / "tien_len"
+OURS = ["01_card_order", "02_combinations", "03_beating_and_bombs", "05_strategy", "06_play_a_game"]
+LEAST_SCORE = ["01_cards_and_values", "02_legal_discards", "03_a_turn", "04_declaring_and_scoring",
+               "05_probability", "06_strategy", "07_play_a_match"]
+TIEN_LEN = ["01_card_order", "02_combinations", "03_beating_and_bombs", "04_probability", "05_strategy",
+            "06_play_a_game"]
+
+
+# --- the rules, read again independently ------------------------------------------------
+
+ORDER = "3 4 5 6 7 8 9 10 J Q K A 2".split()
+SUITS = "SCDH"
+
+
+def rank_place(card) -> int:
+    return ORDER.index(card.code[:-1])
+
+
+def place(card) -> int:
+    return rank_place(card) * 4 + SUITS.index(card.code[-1])
+
+
+def kind(cards) -> str | None:
+    cards = list(cards)
+    if not cards:
+        return None
+    counts = Counter(rank_place(c) for c in cards)
+    ranks = sorted(counts)
+    if len(ranks) == 1:
+        return {1: "single", 2: "pair", 3: "triple", 4: "four_of_a_kind"}[len(cards)]
+    in_a_row = ranks == list(range(ranks[0], ranks[0] + len(ranks))) and ORDER.index("2") not in ranks
+    if in_a_row and len(ranks) >= 3 and set(counts.values()) == {1}:
+        return "sequence"
+    if in_a_row and len(ranks) >= 3 and set(counts.values()) == {2}:
+        return "double_sequence"
+    return None
+
+
+def key(cards):
+    return max(cards, key=place)
+
+
+def beats(play, table) -> bool:
+    kp, kt = kind(play), kind(table)
+    assert kt is not None
+    if kp is None:
+        return False
+    if kp == kt and len(play) == len(table):
+        return place(key(play)) > place(key(table))
+    all_twos = all(c.code.startswith("2") for c in table)
+    if all_twos:
+        if kp == "four_of_a_kind":
+            return len(table) == 1
+        if kp == "double_sequence":
+            return len(play) // 2 >= len(table) + 2
+    return False
+
+
+def subsets(hand):
+    hand = list(hand)
+    for n in range(1, len(hand) + 1):
+        yield from itertools.combinations(hand, n)
+
+
+def cards_of(text: str):
+    return parse_cards(text.replace("♠", "S ").replace("♣", "C ").replace("♦", "D ").replace("♥", "H "))
+
+
+# --- reading the stored notebooks ---------------------------------------------------------
+
+def _text(value) -> str:
+    return "".join(value) if isinstance(value, list) else (value or "")
+
+
+def load(path: pathlib.Path) -> dict:
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def outputs(nb: dict):
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "code":
+            yield from cell.get("outputs", [])
+
+
+def figures(nb: dict) -> dict:
+    out = {}
+    for o in outputs(nb):
+        out.update(o.get("metadata", {}).get("cardkit", {}).get("figures", {}))
+    return out
+
+
+def exercises(nb: dict) -> list:
+    return [o["metadata"]["cardkit"]["exercise"] for o in outputs(nb)
+            if "exercise" in o.get("metadata", {}).get("cardkit", {})]
+
+
+def markdown(nb: dict) -> str:
+    return "\n".join(_text(c["source"]) for c in nb["cells"] if c["cell_type"] == "markdown")
+
+
+def present(name: str) -> list:
+    path = TL / f"{name}.ipynb"
+    return [path] if path.exists() else []
+
+
+LESSON_PATHS = [p for name in OURS for p in present(name)]
+
+
+# --- every lesson's shape -------------------------------------------------------------------
+
+@pytest.mark.parametrize("path", LESSON_PATHS, ids=lambda p: p.stem)
+def test_lesson_shape(path):
+    nb = load(path)
+    first = _text(nb["cells"][0]["source"])
+    assert first.startswith("# Tiến Lên "), "a lesson opens with its title"
+    texts = []
+    for cell in nb["cells"]:
+        if cell["cell_type"] != "code":
+            continue
+        assert cell.get("execution_count"), "stored executed"
+        assert len(_text(cell["source"]).splitlines()) <= 12, f"a code cell is too long: {_text(cell['source'])[:80]}"
+        for o in cell.get("outputs", []):
+            assert o["output_type"] not in ("stream", "error"), f"stray output: {o}"
+            texts.append(_text(o.get("data", {}).get("text/plain")))
+    assert "widgets" not in nb["metadata"], "widget state is not stored"
+    assert any(t.startswith("What you will learn") for t in texts)
+    assert any(t.startswith("Summary") for t in texts)
+    assert texts[-1].startswith("Scoreboard(") or any(t.startswith("Scoreboard(") for t in texts[-3:])
+    assert len(exercises(nb)) >= 3
+    assert "## Try it yourself" in markdown(nb)
+    n_obj = next(t for t in texts if t.startswith("What you will learn")).count("•")
+    assert 2 <= n_obj <= 4
+
+
+# --- exercises: each right answer recomputed ---------------------------------------------------
+
+def check_exercise(ex: dict) -> None:
+    q, kind_ = ex["question"], ex["kind"]
+    if m := re.fullmatch(r"Which card is higher: (\S+) or (\S+)\?", q):
+        a, b = cards_of(m[1])[0], cards_of(m[2])[0]
+        assert ex["answer"] == str(max(a, b, key=place)), q
+    elif m := re.fullmatch(r"What is (.+)\?", q):
+        k = kind(cards_of(m[1]))
+        words = {"single": "a single", "pair": "a pair", "triple": "a triple", "four_of_a_kind": "a four of a kind",
+                 "sequence": "a sequence", "double_sequence": "a double sequence", None: "not a combination"}
+        assert ex["answer"] == words[k], q
+    elif m := re.fullmatch(r"On the table: (.+?) \(.+\)\. Can (.+) beat it\?", q):
+        ok = beats(cards_of(m[2]), cards_of(m[1]))
+        assert ex["answer"] == ("Yes, it beats it" if ok else "No, it does not"), q
+    elif q.startswith("Select the key card of this"):
+        hand = parse_cards(" ".join(ex["cards"]))
+        assert kind(hand) is not None
+        assert ex["answer"] == [[key(hand).code]]
+    elif q.startswith("Select the highest card"):
+        hand = parse_cards(" ".join(ex["cards"]))
+        assert ex["answer"] == [[max(hand, key=place).code]]
+    elif q.startswith("And now the lowest card"):
+        hand = parse_cards(" ".join(ex["cards"]))
+        assert ex["answer"] == [[min(hand, key=place).code]]
+    elif m := re.fullmatch(r"How many of the 52 cards are higher than (\S+)\?", q):
+        from cardkit import full_deck
+        card = cards_of(m[1])[0]
+        assert int(ex["answer"]) == sum(1 for c in full_deck() if place(c) > place(card))
+    elif q == "How many different pairs can you make from this hand?":
+        # the hand is the one of the 'Select a … in this hand' exercises of the same lesson
+        hand = parse_cards("3S 4D 5C 6H 7S 7H 8S 8D 9C 9H JD JC 2S")
+        counts = Counter(rank_place(c) for c in hand)
+        assert int(ex["answer"]) == sum(math.comb(n, 2) for n in counts.values())
+    elif m := re.fullmatch(r"Select an? (sequence|double sequence|pair|triple|single)(?: of (\d+) cards)? in this hand.*", q):
+        hand = parse_cards(" ".join(ex["cards"]))
+        want = m[1].replace(" ", "_")
+        found = [s for s in subsets(hand) if kind(s) == want and (m[2] is None or len(s) == int(m[2]))]
+        assert ex["answer"] == "judge"
+        assert re.search(rf"holds {len(found)} different", ex["explain"]), (q, len(found), ex["explain"])
+    elif m := re.fullmatch(r"On the table: (.+?) \(.+\)\. Select cards from your hand that beat it.*", q):
+        hand, table = parse_cards(" ".join(ex["cards"])), cards_of(m[1])
+        found = [s for s in subsets(hand) if beats(s, table)]
+        assert re.search(rf"has {len(found)} different play", ex["explain"]), (q, len(found))
+    else:
+        check_strategy_exercise(ex)
+
+
+def fewest(cards) -> int:
+    """The fewest combinations ``cards`` split into, by this file's own classifier."""
+    cards = tuple(sorted(cards, key=place))
+    memo: dict = {}
+
+    def go(rest: tuple) -> int:
+        if not rest:
+            return 0
+        if rest not in memo:
+            low, others = rest[0], rest[1:]
+            memo[rest] = 1 + min(go(tuple(c for c in others if c not in s))
+                                 for s in ((low,) + t for n in range(len(others) + 1)
+                                           for t in itertools.combinations(others, n))
+                                 if kind(s) is not None)
+        return memo[rest]
+
+    return go(cards)
+
+
+def check_strategy_exercise(ex: dict) -> None:
+    """Exercises of lessons 5 and 6."""
+    q = ex["question"]
+    if m := re.fullmatch(r"The table shows (\S+)\. Which single is the best answer for your hand\?", q):
+        hand, table = parse_cards("4S 5D 6C 7H 8S 8C 9D 10H JH"), cards_of(m[1])
+        singles = [c for c in hand if beats([c], table)]
+        assert sorted(ex["choices"]) == sorted(str(c) for c in singles)
+        best = min(singles, key=lambda c: (fewest([x for x in hand if x != c]), place(c)))
+        assert ex["answer"] == str(best) == "8♠"
+    elif q == "Which bot won the largest share of its matches?":
+        assert ex["answer"] in ex["choices"]          # checked with the figures of lesson 5
+    elif q.startswith("Do these") and "holding 2s" in q:
+        assert ex["answer"].startswith("No: the intervals overlap") or ex["answer"].startswith("Yes: the intervals do not")
+    elif m := re.fullmatch(r"Player (\d) holds the 3♠ and starts the match\. May they lead with the pair (.+)\?", q):
+        pair = cards_of(m[2])
+        assert kind(pair) == "pair"
+        # the first play of the match must contain 3♠
+        assert ex["answer"] == ("No" if "3S" not in [c.code for c in pair] else "Yes: a pair is a combination")
+    elif q.startswith("You pass on a pair of 9s"):
+        assert ex["answer"] == "No, not until the table is cleared"       # the rule book's default
+    elif m := re.fullmatch(r"You are dealt (.+)\. What happens\?", q):
+        hand = cards_of(m[1])
+        ranks = {rank_place(c) for c in hand}
+        dragon = set(range(12)) <= ranks
+        four_twos = sum(c.code.startswith("2") for c in hand) == 4
+        assert ex["answer"] == ("It wins the game at once: a dragon" if dragon else
+                                "It wins the game at once: all four 2s" if four_twos else
+                                "Nothing special: play begins as usual")
+        assert dragon                                                     # worked example 7
+    elif m := re.fullmatch(r"How many points did Player (\d) score in game 1\?", q):
+        assert int(ex["answer"]) == 4 - 2                                  # second out of four: n − k
+    elif q.startswith("The match went on to"):
+        totals = [int(t) for t in re.findall(r"Player \d: (\d+)", q)]
+        games = int(ex["answer"])
+        # each game hands out 3+2+1+0 = 6 points, or 3 after an instant win
+        instant = (6 * games - sum(totals)) / 3
+        assert instant == int(instant) and 0 <= instant <= games
+        assert max(totals) >= 21
+    else:
+        raise AssertionError(f"an exercise with no independent check: {q!r} ({ex['kind']})")
+
+
+@pytest.mark.parametrize("path", LESSON_PATHS, ids=lambda p: p.stem)
+def test_exercise_answers(path):
+    exs = exercises(load(path))
+    assert exs
+    for ex in exs:
+        check_exercise(ex)
+
+
+# --- figures: each recomputed ---------------------------------------------------------------------
+
+def test_card_order_figures():
+    figs = figures(load(TL / "01_card_order.ipynb"))
+    from cardkit import full_deck
+    deck = list(full_deck())
+    assert figs.pop("lowest card") == min(deck, key=place).code == "3S"
+    assert figs.pop("highest card") == max(deck, key=place).code == "2H"
+    ten = parse_cards("10D")[0]
+    assert figs.pop("cards above 10D") == sum(1 for c in deck if place(c) > place(ten))
+    example = figs.pop("example places")
+    # worked example 1: 3♠ < 3♥ < 4♠ < A♥ < 2♠ < 2♥
+    assert sorted(example, key=example.get) == ["3♠", "3♥", "4♠", "A♥", "2♠", "2♥"]
+    assert all(v == place(cards_of(c)[0]) for c, v in example.items())
+    assert not figs, f"figures with no independent check: {sorted(figs)}"
+
+
+def test_combinations_figures():
+    figs = figures(load(TL / "02_combinations.ipynb"))
+    hand = parse_cards("3S 4D 5C 6H 7S 7H 8S 8D 9C 9H JD JC 2S")
+    every = list(subsets(hand))
+    assert figs.pop("longest sequence") == len(ORDER) - 1 == 12
+    assert figs.pop("pairs in hand") == sum(1 for s in every if kind(s) == "pair")
+    assert figs.pop("sequences in hand") == sum(1 for s in every if kind(s) == "sequence")
+    assert figs.pop("double sequences in hand") == sum(1 for s in every if kind(s) == "double_sequence")
+    # worked example 4: J-Q-K-A is a sequence; Q-K-A-2 and K-A-2-3 are not; 2-2 a pair; 2-2-2 a triple
+    expected = {"J♠ Q♦ K♥ A♣": "sequence", "Q♠ K♦ A♥ 2♣": None, "K♠ A♦ 2♥ 3♣": None, "2♠ 2♥": "pair",
+                "2♠ 2♦ 2♥": "triple"}
+    for cards, k in expected.items():
+        assert figs.pop(cards) == (k or "not a combination")
+        assert kind(cards_of(cards)) == k
+    assert not figs, f"figures with no independent check: {sorted(figs)}"
+
+
+def test_beating_figures():
+    figs = figures(load(TL / "03_beating_and_bombs.ipynb"))
+    # the rule book's worked examples 2, 3, 5 and 6, as stated there
+    stated = {("9♣ 9♥", "9♠ 9♦"): True, ("10♠ 10♣", "9♦ 9♥"): True, ("5♠ 6♠ 7♥", "5♥ 6♥ 7♦"): True,
+              ("5♠ 6♠ 7♥", "4♠ 5♥ 6♥ 7♦"): False, ("7♠ 7♣ 8♦ 8♥ 9♠ 9♥", "2♠"): True,
+              ("7♠ 7♣ 8♦ 8♥ 9♠ 9♥", "2♠ 2♥"): False, ("4♠ 4♣ 4♦ 4♥", "2♥"): True,
+              ("6♠ 6♣ 6♦ 6♥", "4♠ 4♣ 4♦ 4♥"): True, ("4♠ 4♣ 4♦ 4♥", "2♠ 2♥"): False}
+    for (p, t), ok in stated.items():
+        assert figs.pop(f"{p} | {t}") is ok
+        assert beats(cards_of(p), cards_of(t)) is ok
+    for label in [k for k in figs if " | " in k]:
+        p, t = label.split(" | ")
+        assert figs.pop(label) is beats(cards_of(p), cards_of(t)), label
+    grid_bombs = ["4♠ 4♣ 4♦ 4♥", "3♠ 3♣ 4♦ 4♥ 5♠ 5♣", "3♠ 3♣ 4♦ 4♥ 5♠ 5♣ 6♦ 6♥", "3♠ 3♣ 4♦ 4♥ 5♠ 5♣ 6♦ 6♥ 7♠ 7♣"]
+    chops = {t: sum(beats(cards_of(b), cards_of(t)) for b in grid_bombs) for t in ["2♥", "2♠ 2♥", "2♠ 2♦ 2♥"]}
+    assert figs.pop("bombs chopping a single 2") == chops["2♥"] == 4
+    assert figs.pop("bombs chopping a pair of 2s") == chops["2♠ 2♥"] == 2
+    assert figs.pop("bombs chopping three 2s") == chops["2♠ 2♦ 2♥"] == 1
+    assert not figs, f"figures with no independent check: {sorted(figs)}"
+
+
+def test_independent_rules_agree_with_the_rule_book():
+    """The rule book's worked examples hold for this file's own reading of the rules."""
+    c = cards_of
+    assert [place(x) for x in c("3♠ 3♥ 4♠ A♥ 2♠ 2♥")] == sorted(place(x) for x in c("3♠ 3♥ 4♠ A♥ 2♠ 2♥"))
+    assert kind(c("J♠ Q♦ K♥ A♣")) == "sequence" and kind(c("Q♠ K♦ A♥ 2♣")) is None
+    assert kind(c("7♠ 7♣ 8♦ 8♥ 9♠ 9♥")) == "double_sequence" and key(c("7♠ 7♣ 8♦ 8♥ 9♠ 9♥")).code == "9H"
+    assert beats(c("7♠ 7♣ 8♦ 8♥ 9♠ 9♥"), c("2♥")) and not beats(c("7♠ 7♣ 8♦ 8♥ 9♠ 9♥"), c("2♠ 2♥"))
+    assert not beats(c("5♠ 6♠ 7♥"), c("4♠ 5♥ 6♥ 7♦"))
+
+
+# --- the start page ---------------------------------------------------------------------------------
+
+START = LESSONS / "00_start_here.ipynb"
+LINK = re.compile(r"\]\(([^)\s]+)\)")
+
+
+def start_links() -> list[str]:
+    return LINK.findall(markdown(load(START)))
+
+
+def test_start_page_links_every_lesson():
+    links = start_links()
+    expected = [f"least_score/{n}.ipynb" for n in LEAST_SCORE] + [f"tien_len/{n}.ipynb" for n in TIEN_LEN]
+    for target in expected:
+        assert target in links, f"the start page does not link {target}"
+    on_disk = sorted(str(p.relative_to(LESSONS)) for p in LESSONS.glob("*/[0-9][0-9]_*.ipynb"))
+    for target in on_disk:
+        assert target in links, f"the lesson {target} is not linked from the start page"
+
+
+def test_start_page_links_are_relative_and_exist():
+    links = [x for x in start_links() if not x.startswith("#")]
+    assert links
+    missing = []
+    for target in links:
+        assert not re.match(r"^[a-z]+:|^/", target), f"{target}: use a relative link (it must work in JupyterLab and Voilà)"
+        assert target.endswith(".ipynb"), target
+        if not (LESSONS / target).exists():
+            missing.append(target)
+    assert not missing, f"the start page links notebooks that do not exist: {missing}"
+
+
+def test_lessons_link_back_and_on():
+    """Each of our lessons ends with links to the next lesson and to the start page, and they exist."""
+    for path in LESSON_PATHS:
+        links = LINK.findall(markdown(load(path)))
+        assert "../00_start_here.ipynb" in links, path.name
+        for target in links:
+            assert (path.parent / target).resolve().exists(), f"{path.name} links {target}, which does not exist"
+
+
+def test_strategy_figures():
+    nb = load(TL / "05_strategy.ipynb")
+    figs = figures(nb)
+    # play_options tables: fewest plays left after each play, recomputed
+    tables = {("4S 5D 6C 7H 8S 8C 9D 10H JH", "7♦"): "8♠", ("3S 4D 5C 6H 7S 9D KH", "6♠"): "9♦"}
+    for (hand_text, table), stated_best in tables.items():
+        hand = parse_cards(hand_text)
+        singles = [c for c in hand if beats([c], cards_of(table))]
+        for c in singles:
+            assert figs.pop(f"{c} on {table}") == fewest([x for x in hand if x != c]), (table, str(c))
+        best = min(singles, key=lambda c: (fewest([x for x in hand if x != c]), place(c)))
+        assert figs.pop(f"best on {table}") == str(best) == stated_best
+    # tournament figures: consistent with the tables shown
+    texts = [_text(o.get("data", {}).get("text/plain")) for o in outputs(nb)]
+    table_text = next(t for t in texts if t.startswith("tienlen: 60 matches"))
+    rates = {line.split()[0]: float(line.split()[3].rstrip("%")) / 100 for line in table_text.splitlines()[2:]}
+    assert figs.pop("best bot") == max(rates, key=rates.get)
+    assert abs(figs.pop("best win rate") - max(rates.values())) < 0.001
+    duel = next(t for t in texts if t.startswith("tienlen: 160 matches"))
+    lines = {line.split()[0]: line for line in duel.splitlines()[2:]}
+    g, e = figs.pop("greedy vs eager")
+    for name, rate in (("greedy", g), ("eager_bot", e)):
+        wins, seats = float(lines[name].split()[2]), int(lines[name].split()[1])
+        assert abs(rate - wins / seats) < 1e-9
+    intervals = {n: [float(x) / 100 for x in re.findall(r"\((\d+\.\d)%–(\d+\.\d)%\)", lines[n])[0]] for n in lines}
+    (gl, gh), (el, eh) = intervals["greedy"], intervals["eager_bot"]
+    assert figs.pop("intervals overlap") == (gl <= eh and el <= gh)
+    mine = next(t for t in texts if t.startswith("tienlen: 50 matches"))
+    line = next(x for x in mine.splitlines() if x.startswith("my_bot"))
+    assert abs(figs.pop("my_bot win rate") - float(line.split()[2]) / int(line.split()[1])) < 1e-9
+    assert not figs, f"figures with no independent check: {sorted(figs)}"
+
+
+def test_play_a_game_figures():
+    figs = figures(load(TL / "06_play_a_game.ipynb"))
+    order, scores = figs.pop("game 1 order"), figs.pop("game 1 scores")
+    assert sorted(order) == [0, 1, 2, 3]
+    for k, player in enumerate(order, start=1):
+        assert scores[player] == 4 - k                     # the k-th out scores n − k
+    target = figs.pop("target")
+    assert target == 21                                    # the rule book's default
+    totals, games = figs.pop("match totals"), figs.pop("games in the seeded match")
+    assert max(totals) >= target                            # the match ends at the target
+    instant = (6 * games - sum(totals)) / 3
+    assert instant == int(instant) and 0 <= instant <= games
+    assert not figs, f"figures with no independent check: {sorted(figs)}"
