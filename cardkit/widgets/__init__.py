@@ -16,12 +16,6 @@ the browser code is sent inline by anywidget.
 * :class:`Quiz`, :class:`NumberQuiz`, :class:`CardQuiz` — exercises that say at
   once whether an answer is right, and why; :class:`Scoreboard` counts them.
 
-* :class:`Quiz`, :class:`NumberQuiz`, :class:`CardQuiz` — exercises that say at
-  once whether an answer is right, and why; :class:`Scoreboard` counts them.
-* :class:`LeastScoreChecker`, :class:`TienLenChecker` — choose cards, be told at
-  once what they make or why they are not legal.
-* :class:`LeastScoreTable`, :class:`TienLenTable` — a whole match against bots.
-
 :mod:`cardkit.widgets.lesson` holds the lesson toolkit (boxes, formulas, plots,
 simulation explorers); :mod:`cardkit.widgets.numbers` reads and writes numbers.
 
@@ -34,9 +28,6 @@ from .least_score_table import LeastScoreTable
 from .messages import EventLog, StatusMessage, error_text, safe_callback, show_error
 from .pacer import Pacer
 from .quiz import CardQuiz, Feedback, NumberQuiz, Quiz, Scoreboard
-
-from .checkers import LeastScoreChecker, TienLenChecker
-from .least_score_table import LeastScoreTable
 from .tienlen_table import TienLenTable
 
 __all__ = [
@@ -52,15 +43,9 @@ __all__ = [
     "TienLenChecker",
     "LeastScoreTable",
     "TienLenTable",
-
     "Quiz",
     "NumberQuiz",
     "CardQuiz",
     "Scoreboard",
     "Feedback",
-
-    "LeastScoreChecker",
-    "TienLenChecker",
-    "LeastScoreTable",
-    "TienLenTable",
 ]
