@@ -40,7 +40,7 @@ STEP_TIMEOUT_MS = float(os.environ.get("CARDKIT_BROWSER_TIMEOUT_MS", "60000"))
 
 
 
-@pytest.fixture(scope="package")
+@pytest.fixture(scope="module")
 def playwright_instance():
     try:
         from playwright.sync_api import sync_playwright
@@ -50,7 +50,7 @@ def playwright_instance():
         yield pw
 
 
-@pytest.fixture(scope="package")
+@pytest.fixture(scope="module")
 def browser(playwright_instance):
     try:
         chromium = launch_chromium(playwright_instance)
