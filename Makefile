@@ -15,7 +15,7 @@ VOILA_ENV := JUPYTER_CONFIG_PATH="$(CURDIR)/etc/jupyter" JUPYTER_PATH="$(CURDIR)
 # How many learners `make load` simulates, one run per number.
 LEARNERS ?= 1 5 10
 
-.PHONY: app test test-browser chromium bench load clean help
+.PHONY: app test test-browser chromium bench load lessons clean help
 
 help:
 	@echo "make app    serve the lessons on http://127.0.0.1:$(PORT)"
@@ -23,6 +23,7 @@ help:
 	@echo "make test-browser   only the browser tests (Voilà + Chromium)"
 	@echo "make bench  print the speed figures (benchmarks/)"
 	@echo "make load   classroom load figures: LEARNERS='1 5 10' browsers on one server"
+	@echo "make lessons  re-run every lesson and store it with its outputs (after a change that alters them)"
 
 $(STAMP): pyproject.toml
 	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
@@ -52,6 +53,14 @@ bench: $(STAMP)
 
 load: $(STAMP) chromium
 	$(PY) benchmarks/load_voila.py $(LEARNERS)
+
+# Lessons are stored executed (strict nbval compares them); widget state is not stored.
+lessons: $(STAMP)
+	@for nb in lessons/*.ipynb lessons/*/*.ipynb; do \
+	  echo "executing $$nb"; \
+	  $(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
+	    --ExecutePreprocessor.store_widget_state=False "$$nb" || exit 1; \
+	done
 
 clean:
 	rm -rf $(VENV) .pytest_cache test-artifacts
