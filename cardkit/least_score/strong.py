@@ -154,7 +154,7 @@ def opponent_slots(observation: Observation, slack: float = 0.0) -> dict[int, tu
         if gone:
             cap.sort()
             del cap[len(cap) - gone:]  # the loosest slots held the cards it discarded
-        limit = value + slack
+        limit = max(1.0, value + slack)
         for i, x in enumerate(cap):
             if x > limit:
                 cap[i] = limit
