@@ -262,6 +262,7 @@ def test_q_k_a_2_3_mixed_suits_is_neither_run_nor_flush():
         ("2H 5S 9H JH", "four cards go together only when all four have the same rank"),
         ("KS KH KD 9C", "three of a kind can't be discarded — discard two of them, or all four (and 9♣"),
         ("2S 3S 4S 5S 6S 7S", "6 cards can't go together"),
+        ("KS KH KD KC 2S", "four of a kind is discarded on its own: 2♠ can't go with them"),
         ("2D 3S 9H", "2-3-9 is not a run"),
         ("2D 3S 9H JC KC", "neither a run (5 cards of consecutive ranks) nor a flush (5 cards of one suit)"),
     ],

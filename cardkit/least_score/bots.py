@@ -71,6 +71,46 @@ def known_opponent_cards(observation: Observation) -> dict[int, list[Card]]:
     return known
 
 
+def _mask(cards) -> int:
+    m = 0
+    for c in cards:
+        m |= 1 << c.index
+    return m
+
+
+_FULL = (1 << 52) - 1
+_RANK_VALUES = tuple(min(r, 10) for r in range(1, 14))
+
+
+def _mask_value(mask: int) -> tuple[int, int]:
+    """(total value, number of cards) of the cards whose indexes are the bits of ``mask``."""
+    total = count = 0
+    for r, value in enumerate(_RANK_VALUES):
+        k = (mask >> (4 * r) & 15).bit_count()
+        total += k * value
+        count += k
+    return total, count
+
+
+def _deck_mask(observation: Observation, known: dict[int, list[Card]]) -> int:
+    if observation.deck_size == 0:
+        return _mask(observation.dead_cards)
+    if observation.reshuffled:
+        pool = _mask(observation.reshuffled)
+    else:
+        seen = 0
+        for turn in observation.turns:
+            for c in turn.discarded:
+                seen |= 1 << c.index
+        if observation.turned_up is not None:
+            seen |= 1 << observation.turned_up.index
+        pool = _FULL & ~seen
+    away = _mask(observation.hand) | _mask(observation.open_cards) | _mask(observation.dead_cards)
+    for cards in known.values():
+        away |= _mask(cards)
+    return pool & ~away
+
+
 def deck_candidates(observation: Observation) -> set[Card]:
     """The cards that may be in the deck, as far as this player can tell.
 
@@ -82,43 +122,38 @@ def deck_candidates(observation: Observation) -> set[Card]:
     can tell them apart from the deck.  When the deck is empty, the next card
     drawn comes from the discard pile, so the candidates are the discard pile.
     """
-    if observation.deck_size == 0:
-        return set(observation.dead_cards)
-    if observation.reshuffled:
-        pool = set(observation.reshuffled)
-    else:
-        pool = set(_ALL_CARDS)
-        if observation.turned_up is not None:
-            pool.discard(observation.turned_up)
-        for turn in observation.turns:
-            pool.difference_update(turn.discarded)
-    pool.difference_update(observation.hand)
-    pool.difference_update(observation.open_cards)
-    pool.difference_update(observation.dead_cards)
-    for cards in known_opponent_cards(observation).values():
-        pool.difference_update(cards)
-    return pool
+    mask = _deck_mask(observation, known_opponent_cards(observation))
+    return {c for c in _ALL_CARDS if mask >> c.index & 1}
+
+
+def _expected(observation: Observation, known: dict[int, list[Card]]) -> float:
+    total, count = _mask_value(_deck_mask(observation, known))
+    return total / count if count else _AVERAGE
 
 
 def expected_unseen_value(observation: Observation) -> float:
     """The average value of the :func:`deck_candidates` — the bot's guess of what
     the top card of the deck is worth."""
-    pool = deck_candidates(observation)
-    if not pool:
-        return _AVERAGE
-    return sum(_VALUE[c.index] for c in pool) / len(pool)
+    return _expected(observation, known_opponent_cards(observation))
 
 
 def estimated_lowest_opponent_total(observation: Observation, per_card: float = GREEDY_PER_CARD) -> float:
     """A guess of the lowest total among the other players still in: each hand is
     the cards known to be in it (:func:`known_opponent_cards`) plus ``per_card``
     for every other card in it."""
-    known = known_opponent_cards(observation)
+    return _lowest_guess(observation, known_opponent_cards(observation), per_card)
+
+
+def _lowest_guess(observation: Observation, known: dict[int, list[Card]], per_card: float) -> float:
     best = float("inf")
+    sizes, still_in = observation.hand_sizes, observation.still_in
     for p, cards in known.items():
-        if observation.still_in[p]:
-            guess = sum(_VALUE[c.index] for c in cards) + (observation.hand_sizes[p] - len(cards)) * per_card
-            best = min(best, guess)
+        if still_in[p]:
+            guess = (sizes[p] - len(cards)) * per_card
+            for c in cards:
+                guess += _VALUE[c.index]
+            if guess < best:
+                best = guess
     return best
 
 
@@ -145,14 +180,15 @@ def make_greedy_bot(declare_at: int = GREEDY_DECLARE_AT, per_card: float = GREED
         if not actions:
             raise ValueError(f"the greedy bot was asked to act for Player {observation.player}, "
                              "who has no legal action now (it is not their turn)")
+        known = known_opponent_cards(observation)
         if observation.can_declare:
             total = observation.hand_total
             me = observation.player
             if (total <= declare_at
                     or sum(1 for t in observation.turns if t.player == me) >= patience
-                    or total < estimated_lowest_opponent_total(observation, per_card)):
+                    or total < _lowest_guess(observation, known, per_card)):
                 return DECLARE
-        guess = expected_unseen_value(observation)
+        guess = _expected(observation, known)
         best = None
         best_key = (float("inf"), 0)
         last = None

@@ -23,7 +23,7 @@ import random
 from dataclasses import dataclass
 from typing import Optional, Sequence, Union
 
-from ..cards import MAX_SEED, Card, deal_code, full_deck, new_seed, seed_from_code, to_cards
+from ..cards import MAX_SEED, Card, cards_text, deal_code, full_deck, new_seed, seed_from_code, to_cards
 from ..errors import CardkitError, CardParseError, IllegalActionError
 from ..play import TERMINAL
 from .rules import (
@@ -33,9 +33,12 @@ from .rules import (
     _kind,
     _rules,
     _scores,
+    _succeeds,
     _VALUE,
+    _and_list,
     display_order,
     score_explanation,
+    sort_key,
     why_illegal,
 )
 
@@ -57,21 +60,12 @@ HAND_SIZE = 5
 """Cards dealt to each player [1]."""
 
 
-def _index(card: Card) -> int:
-    return card.index
-
-
-def _text(cards: Sequence[Card]) -> str:
-    return " ".join(str(c) for c in cards)
-
-
 def _name(player: int) -> str:
     return f"Player {player}"
 
 
 def _names(players: Sequence[int]) -> str:
-    names = [_name(p) for p in players]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+    return _and_list([_name(p) for p in players])
 
 
 # --- actions -------------------------------------------------------------------------
@@ -105,7 +99,7 @@ class Discard:
 
     def __str__(self) -> str:
         where = "the top card of the deck" if self.take is None else f"{self.take} from the open cards"
-        return f"discard {_text(self.cards)}, take {where}"
+        return f"discard {cards_text(self.cards)}, take {where}"
 
 
 def _discard(cards: tuple[Card, ...], take: Optional[Card]) -> Discard:
@@ -145,7 +139,7 @@ class Turn:
 
     def __str__(self) -> str:
         where = "the top card of the deck" if self.took is None else str(self.took)
-        return f"{_name(self.player)} discarded {_text(self.discarded)} and took {where}"
+        return f"{_name(self.player)} discarded {cards_text(self.discarded)} and took {where}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -298,7 +292,7 @@ class LeastScoreState:
                 hands[seat].append(deck[pos])
                 pos += 1
         for h in hands:
-            h.sort(key=_index)
+            h.sort(key=sort_key)
         self._hands = hands
         if self.rules.first_open_card:
             self._open: tuple[Card, ...] = (deck[pos],)
@@ -420,7 +414,7 @@ class LeastScoreState:
         if self._terminal:
             return ()
         groups = _groups(self._hands[self._current], self.rules.runs_one_suit)
-        takes: list[Optional[Card]] = sorted(self._open, key=_index)
+        takes: list[Optional[Card]] = sorted(self._open, key=sort_key)
         if self._deck or self._dead:
             takes.append(None)
         actions: list[Action] = [_discard(g, t) for g in groups for t in takes]
@@ -445,20 +439,20 @@ class LeastScoreState:
             for c in cards:
                 if c not in hand:
                     missing = [x for x in cards if x not in hand]
-                    return f"{_name(cur)} does not hold {_text(missing)}"
+                    return f"{_name(cur)} does not hold {cards_text(missing)}"
             if _kind([c.index for c in cards], self.rules.runs_one_suit) is None:
                 return why_illegal(cards, self.rules)
             take = action.take  # type: ignore[union-attr]
             if take is None:
                 if not self._deck and not self._dead:
                     return ("the deck and the discard pile are both empty, so there is no card to draw: "
-                            f"take one of the open cards ({_text(self._open)})")
+                            f"take one of the open cards ({cards_text(self._open)})")
                 return None
             if take in self._open:
                 return None
             if not self._open:
                 return f"{take} is not an open card: there are no open cards now, so take the top card of the deck"
-            return f"{take} is not an open card: take one of {_text(self._open)}, or the top card of the deck"
+            return f"{take} is not an open card: take one of {cards_text(self._open)}, or the top card of the deck"
         if kind is Declare:
             need = self._active_count()
             if self._turns_played < need:
@@ -492,19 +486,18 @@ class LeastScoreState:
         for c in cards:
             hand.remove(c)
         take = action.take
-        dead = self._dead
         if take is None:
             if not self._deck:
                 self._reshuffle()
             card = self._deck.pop()
-            dead.extend(self._open)
+            self._dead.extend(self._open)
             where = "the top card of the deck"
         else:
             card = take
-            dead.extend(c for c in self._open if c is not take)
+            self._dead.extend(c for c in self._open if c is not take)
             where = f"{take} from the open cards"
         hand.append(card)
-        hand.sort(key=_index)
+        hand.sort(key=sort_key)
         self._open = cards
         self._open_from = p
         self._history += (Turn(p, cards, take),)
@@ -513,13 +506,13 @@ class LeastScoreState:
         self._legal = None
         kind = _kind([c.index for c in cards], self.rules.runs_one_suit)
         label = "" if kind == "single" else f" ({KIND_NAMES[kind]})"  # type: ignore[index]
-        self._log(p, "discard", f"{_name(p)} discards {_text(cards)}{label} and takes {where}.")
+        self._log(p, "discard", f"{_name(p)} discards {cards_text(cards)}{label} and takes {where}.")
 
     def _reshuffle(self) -> None:
         """The deck is empty and a card must be drawn: the discard pile (not the
         current open cards) is shuffled into a new deck."""
         deck = self._dead
-        self._reshuffled = tuple(sorted(deck, key=_index))
+        self._reshuffled = tuple(sorted(deck, key=sort_key))
         self._rng.shuffle(deck)
         self._deck = deck
         self._dead = []
@@ -528,16 +521,17 @@ class LeastScoreState:
 
     def _declare(self) -> None:
         p = self._current
-        seats = self._seats_from(self._first)
+        order = self._seats_from(self._first)  # who played this round, in turn order
+        seats = sorted(order)  # scored and explained in seat order
         totals = [sum(_VALUE[c.index] for c in self._hands[s]) for s in seats]
         at = seats.index(p)
         d = totals[at]
         self._log(p, "declare", f"{_name(p)} declares with a total of {d}.")
-        for s, t in zip(seats, totals):
-            self._log(s, "reveal", f"{_name(s)} shows {_text(self._hands[s])}: total {t}.")
+        for s in self._seats_from(p):  # the hands are shown from the declarer clockwise
+            self._log(s, "reveal", f"{_name(s)} shows {cards_text(self._hands[s])}: total {totals[seats.index(s)]}.")
         scores = _scores(totals, at, self.rules)
         low = min(t for i, t in enumerate(totals) if i != at)
-        success = scores[at] == 0
+        success = _succeeds(d, low, self.rules)
         explanation = score_explanation(totals, at, self.rules, names=[_name(s) for s in seats])
         n = self.num_players
         round_scores = [0] * n
@@ -555,7 +549,7 @@ class LeastScoreState:
                                       f"{self.rules.threshold}, and is knocked out.")
         self.round_results.append(RoundResult(
             round_number=self._round,
-            players=tuple(seats),
+            players=tuple(order),
             hands=tuple(tuple(h) for h in self._hands),
             totals=tuple(seat_totals),
             declarer=p,
@@ -605,7 +599,7 @@ class LeastScoreState:
             open_cards=self._open,
             open_from=self._open_from,
             turned_up=self._turned_up,
-            hand_sizes=tuple(len(h) for h in self._hands),
+            hand_sizes=tuple(map(len, self._hands)),
             deck_size=len(self._deck),
             dead_size=len(self._dead),
             dead_cards=tuple(self._dead),

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from itertools import combinations, product
 from typing import Iterable, Optional, Sequence, Union
 
-from ..cards import Card, CardLike, Rank, to_cards
+from ..cards import Card, CardLike, Rank, cards_text, to_cards
 from ..errors import CardkitError, RulesError
 
 __all__ = [
@@ -220,10 +220,6 @@ def _rank_text(ranks: Sequence[int]) -> str:
     return "-".join(Rank(r).code for r in ranks)
 
 
-def _is_run_mask(mask: int, n: int) -> bool:
-    return mask in _RUN_MASKS.get(n, ())
-
-
 # --- the kind of a discard [3] -------------------------------------------------------
 
 def _kind(idx: Sequence[int], one_suit: bool) -> Optional[str]:
@@ -265,10 +261,6 @@ def discard_kind(cards: CardsLike, rules: Optional[Rules] = None) -> Optional[st
     return _kind([c.index for c in cs], r.runs_one_suit)
 
 
-def _fmt(cards: Sequence[Card]) -> str:
-    return " ".join(str(c) for c in cards)
-
-
 def why_illegal(cards: CardsLike, rules: Optional[Rules] = None) -> Optional[str]:
     """Why these cards cannot be discarded together, in words a learner understands;
     ``None`` when they are a legal discard.
@@ -298,10 +290,10 @@ def why_illegal(cards: CardsLike, rules: Optional[Rules] = None) -> Optional[str
         counts[x] = counts.get(x, 0) + 1
     most = max(counts.values())
     if n == 2:
-        return f"{_fmt(cs)} is not a pair: a pair is two cards of the same rank"
+        return f"{cards_text(cs)} is not a pair: a pair is two cards of the same rank"
     if most == 3:
         extra = [c for c in cs if counts[c.rank] != 3]
-        tail = f" (and {_fmt(extra)} can't go with them)" if extra else ""
+        tail = f" (and {cards_text(extra)} can't go with them)" if extra else ""
         return "three of a kind can't be discarded — discard two of them, or all four" + tail
     if n == 4:
         if most == 2 and len(counts) == 2:
@@ -319,16 +311,17 @@ def why_illegal(cards: CardsLike, rules: Optional[Rules] = None) -> Optional[str
         if n == 3:
             return (f"a pair plus another card is not a group: discard the two {rank_name} "
                     "on their own, or the other card on its own")
-        if len(suits) == 1:  # cannot happen: one suit has no repeated rank
-            return None  # pragma: no cover
-        return (f"{_fmt(cs)} is neither a run (5 cards of consecutive ranks, so no two of "
+        if most == 4:
+            extra = [c for c in cs if counts[c.rank] != 4]
+            return (f"four of a kind is discarded on its own: {cards_text(extra)} can't go with them")
+        return (f"{cards_text(cs)} is neither a run (5 cards of consecutive ranks, so no two of "
                 f"the same rank) nor a flush (5 cards of one suit)")
     mask = _mask(ranks)
-    if _is_run_mask(mask, n):
+    if mask in _RUN_MASKS[n]:
         # consecutive ranks, so only the one-suit option can stop it
         order = _RUN_MASKS[n][mask]
         by_rank = {c.rank: c for c in cs}
-        shown = _fmt([by_rank[x] for x in order])
+        shown = cards_text([by_rank[x] for x in order])
         suit_names = _and_list([s.label for s in sorted(suits)])
         return (f"{shown} is not a run under these rules: runs must be all one suit "
                 f"(runs_one_suit), and these cards mix {suit_names}")
@@ -341,7 +334,7 @@ def why_illegal(cards: CardsLike, rules: Optional[Rules] = None) -> Optional[str
     if n == 3:
         return (f"{_rank_text(ranks)} is not a run: three cards go together only as a run "
                 "of consecutive ranks, such as 2-3-4 or Q-K-A")
-    return (f"{_fmt(cs)} is neither a run (5 cards of consecutive ranks) nor a flush "
+    return (f"{cards_text(cs)} is neither a run (5 cards of consecutive ranks) nor a flush "
             "(5 cards of one suit)")
 
 
