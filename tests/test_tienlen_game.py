@@ -21,6 +21,11 @@ from cardkit.tienlen import (
 C = classify
 
 
+def from_hands(hands, rules=None, seed=0, leader=None):
+    """A state from given hands, with a fixed seed for the games dealt after them."""
+    return TienLenState.from_hands(hands, rules, seed=seed, leader=leader)
+
+
 def snapshot(state):
     """Everything that makes up a state, to check that nothing changed."""
     return (
@@ -58,7 +63,7 @@ def test_new_game_deals_13_cards_each_and_the_holder_of_3_spades_leads():
 
 
 def test_the_first_play_must_contain_3_spades():
-    state = TienLenState.from_hands(["3S 4S 5S 9H", "6S 7D", "8S 8C", "10S JS"])
+    state = from_hands(["3S 4S 5S 9H", "6S 7D", "8S 8C", "10S JS"])
     assert state.current_player() == 0
     before = snapshot(state)
     with pytest.raises(IllegalActionError, match="must contain 3♠"):
@@ -90,7 +95,7 @@ def test_with_fewer_players_the_lowest_dealt_card_leads_when_3_spades_is_out(pla
 
 
 def test_lowest_card_lead_from_given_hands():
-    state = TienLenState.from_hands(["4S 5S 9H", "3C 3H 7D", "8H 9S"])
+    state = from_hands(["4S 5S 9H", "3C 3H 7D", "8H 9S"])
     assert state.num_players == 3 and state.current_player() == 1
     assert state.must_play == Card.parse("3C")
     assert [str(a) for a in state.legal_actions()] == ["3♣", "3♣ 3♥"]
@@ -102,7 +107,7 @@ def test_lowest_card_lead_from_given_hands():
 # --------------------------------------------------------------------------- passing and clearing
 
 def lockout_state(**options):
-    return TienLenState.from_hands(["3S 7S KS", "4S 8S AS", "5S 9S 2S", "6S 10S 2H"],
+    return from_hands(["3S 7S KS", "4S 8S AS", "5S 9S 2S", "6S 10S 2H"],
                                    Rules(**options))
 
 
@@ -138,7 +143,7 @@ def test_the_table_clears_when_everyone_else_passes():
 
 
 def test_lead_passes_on_when_the_last_player_has_gone_out():
-    state = TienLenState.from_hands(["3S KS", "4S 5S 6S", "7S 8S 9S", "10S JS QS"])
+    state = from_hands(["3S KS", "4S 5S 6S", "7S 8S 9S", "10S JS QS"])
     run(state, ["3S", "pass", "pass", "pass", "KS"])
     assert state.hand(0) == [] and state.observation(1).finished == (0,)
     assert [e.kind for e in state.events][-2:] == ["play", "out"]
@@ -149,7 +154,7 @@ def test_lead_passes_on_when_the_last_player_has_gone_out():
 
 
 def test_a_player_going_out_can_still_be_beaten():
-    state = TienLenState.from_hands(["3S 9S", "4S 10S JS", "5S 6S"])
+    state = from_hands(["3S 9S", "4S 10S JS", "5S 6S"])
     run(state, ["3S", "4S", "5S", "9S"])         # Player 0 goes out with 9♠
     assert state.current_player() == 1 and state.table == C("9S") and state.hand(0) == []
     run(state, ["10S"])
@@ -157,14 +162,14 @@ def test_a_player_going_out_can_still_be_beaten():
     run(state, ["pass"])                           # Player 1's 10♠ stands: Player 1 leads
     assert state.table is None and state.current_player() == 1
     run(state, ["JS"])
-    assert state.round_results[-1].finishing_order == (0, 1, 2)
-    assert state.round_results[-1].scores == (2, 1, 0)
+    assert state.round_results[0].finishing_order == (0, 1, 2)
+    assert state.round_results[0].scores == (2, 1, 0)
 
 
 # --------------------------------------------------------------------------- the end of a game
 
 def test_going_out_and_scores_n_minus_k():
-    state = TienLenState.from_hands(["3S", "4S", "5S", "6S"], seed=3)
+    state = from_hands(["3S", "4S", "5S", "6S"], seed=3)
     run(state, ["3S", "4S", "5S"])
     result = state.round_results[0]
     assert result.finishing_order == (0, 1, 2, 3)
@@ -186,10 +191,10 @@ def test_going_out_and_scores_n_minus_k():
 
 
 def test_scores_with_two_and_three_players():
-    state = TienLenState.from_hands(["3S", "4S 5S"])
+    state = from_hands(["3S", "4S 5S"])
     run(state, ["3S"])
     assert state.round_results[0].scores == (1, 0)
-    state = TienLenState.from_hands(["3S", "4S 5S", "6S 7S"])
+    state = from_hands(["3S", "4S 5S", "6S 7S"])
     run(state, ["3S", "pass", "pass"])
     assert state.current_player() == 1   # Player 0 is out: the lead passes on
     run(state, ["4S", "6S", "pass", "7S"])
@@ -202,7 +207,7 @@ FOUR_TWOS = "2S 2C 2D 2H 4D 5D 6D 7D 8D 9D 10D JD QD"
 
 
 def test_instant_win_ends_the_game_at_the_deal():
-    state = TienLenState.from_hands(["3S 4S", "5S 6S", FOUR_TWOS, "7S"])
+    state = from_hands(["3S 4S", "5S 6S", FOUR_TWOS, "7S"])
     result = state.round_results[0]
     assert result.instant_win == "four_twos" and result.instant_winner == 2
     assert result.scores == (0, 0, 3, 0) and result.finishing_order == ()
@@ -214,10 +219,10 @@ def test_instant_win_ends_the_game_at_the_deal():
 
 
 def test_two_instant_wins_the_first_in_turn_from_the_leader_wins():
-    state = TienLenState.from_hands(["3S 4S", DRAGON, "3H 4H", FOUR_TWOS])   # Player 0 leads
+    state = from_hands(["3S 4S", DRAGON, "3H 4H", FOUR_TWOS])   # Player 0 leads
     assert state.round_results[0].instant_winner == 1
     assert state.round_results[0].instant_win == "dragon"
-    state = TienLenState.from_hands(["4S 5S", DRAGON, "3S 3H", FOUR_TWOS])   # Player 2 leads
+    state = from_hands(["4S 5S", DRAGON, "3S 3H", FOUR_TWOS])   # Player 2 leads
     assert state.round_results[0].instant_winner == 3
     assert state.round_results[0].instant_win == "four_twos"
 
@@ -238,7 +243,7 @@ def test_instant_wins_happen_in_dealt_games_too():
 # --------------------------------------------------------------------------- the match
 
 def test_the_match_ends_when_a_player_reaches_the_target():
-    state = TienLenState.from_hands(["3S", "4S", "5S", "6S"], Rules(target=3))
+    state = from_hands(["3S", "4S", "5S", "6S"], Rules(target=3))
     run(state, ["3S", "4S", "5S"])
     assert state.is_terminal() and state.current_player() == TERMINAL
     assert state.winner == 0 and state.returns() == [3, 2, 1, 0]
@@ -360,7 +365,7 @@ def test_illegal_actions_raise_with_a_reason_and_change_nothing():
 
 
 def test_not_beating_is_refused():
-    state = TienLenState.from_hands(["3S 9S", "4S 8S 2H", "5S 5C"])
+    state = from_hands(["3S 9S", "4S 8S 2H", "5S 5C"])
     run(state, ["3S", "8S"])
     before = snapshot(state)
     with pytest.raises(IllegalActionError, match="pair must be beaten|single must be beaten"):
@@ -375,26 +380,26 @@ def test_not_beating_is_refused():
 
 
 def test_bombs_and_chops_are_announced():
-    state = TienLenState.from_hands(["3S 2H 5S", "4S 4C 4D 4H 9S 6S"])
+    state = from_hands(["3S 2H 5S", "4S 4C 4D 4H 9S 6S"])
     run(state, ["3S", "9S", "2H", "4S 4C 4D 4H"])
     chop = [e for e in state.events if e.kind == "chop"]
     assert len(chop) == 1 and chop[0].player == 1
     assert chop[0].text == "Chop! Player 1's four of a kind chops Player 0's 2♥."
-    state = TienLenState.from_hands(["3S 3C 3D 3H 5S", "4S"])
+    state = from_hands(["3S 3C 3D 3H 5S", "4S"])
     run(state, ["3S 3C 3D 3H"])
     assert [e.kind for e in state.events][-2:] == ["play", "bomb"]
 
 
 def test_from_hands_checks_its_input():
     with pytest.raises(IllegalActionError, match="two hands"):
-        TienLenState.from_hands(["3S", "3S 4S"])
+        from_hands(["3S", "3S 4S"])
     with pytest.raises(RulesError):
-        TienLenState.from_hands(["3S"])
+        from_hands(["3S"])
     with pytest.raises(RulesError):
-        TienLenState.from_hands(["3S", "4S"], Rules(players=3))
+        from_hands(["3S", "4S"], Rules(players=3))
     with pytest.raises(IllegalActionError, match="1 to 13"):
-        TienLenState.from_hands(["", "4S"])
-    state = TienLenState.from_hands(["5S", "3S 4S"], leader=0)
+        from_hands(["", "4S"])
+    state = from_hands(["5S", "3S 4S"], leader=0)
     assert state.current_player() == 0 and state.must_play is None
 
 
@@ -410,15 +415,15 @@ def test_new_game_checks_its_input():
 # --------------------------------------------------------------------------- bots
 
 def test_greedy_bot_plays_low_and_keeps_bombs_and_twos():
-    state = TienLenState.from_hands(["3S 9D", "4S 5S 6S 7S 9S 9C 2S 2D 8H 8D 10C 10H JS", "10S JH"])
+    state = from_hands(["3S 9D", "4S 5S 6S 7S 9S 9C 2S 2D 8H 8D 10C 10H JS", "10S JH"])
     run(state, ["3S"])
     obs = state.observation(1)
     assert greedy_bot(obs, random.Random(0)) == C("4S")
     run(state, ["4S", "10S", "pass"])
-    state2 = TienLenState.from_hands(["3S", "4S 5S 6S 7S 9S 9C 2S 2D 8H 8D 10C 10H JS", "10S JH"], leader=1)
+    state2 = from_hands(["3S", "4S 5S 6S 7S 9S 9C 2S 2D 8H 8D 10C 10H JS", "10S JH"], leader=1)
     choice = greedy_bot(state2.observation(1), random.Random(0))
     assert len(choice) == max(len(a) for a in state2.legal_actions() if not a.is_bomb and a.key.rank != 2)
-    state3 = TienLenState.from_hands(["3S KD 5D 6D 7D", "2S 4C 8C 9C 10C 5H", "JH QH KH AH 2H"])
+    state3 = from_hands(["3S KD 5D 6D 7D", "2S 4C 8C 9C 10C 5H", "JH QH KH AH 2H"])
     run(state3, ["3S"])
     run(state3, ["pass", "JH", "KD"])
     assert state3.current_player() == 2
@@ -427,7 +432,7 @@ def test_greedy_bot_plays_low_and_keeps_bombs_and_twos():
 
 @pytest.mark.parametrize("first_hand, spends_the_two", [("3S AD 5D 6D 7D 8D", False), ("3S AD 5D", True)])
 def test_greedy_bot_spends_a_two_only_when_it_matters(first_hand, spends_the_two):
-    state = TienLenState.from_hands([first_hand, "4C 9C 9D 9H KS QS", "JH 2H 9S 10S 6C 4H 5H"])
+    state = from_hands([first_hand, "4C 9C 9D 9H KS QS", "JH 2H 9S 10S 6C 4H 5H"])
     run(state, ["3S", "4C", "6C", "AD", "pass"])
     assert state.current_player() == 2
     choice = greedy_bot(state.observation(2), random.Random(0))

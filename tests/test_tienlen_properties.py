@@ -59,6 +59,15 @@ def test_cards_are_conserved_and_every_match_ends(rules, seed, bot_seed):
         assert set(in_hands) | set(played) == dealt and len(dealt) == 13 * n
         actions = state.legal_actions()
         assert actions and len(actions) == len(set(actions))
+        # the state's lists (kept and filtered between leads) match legal_plays exactly
+        me = state.current_player()
+        if state.table is None:
+            expected = legal_plays(state.hand(me))
+            if state.must_play is not None:
+                expected = [c for c in expected if state.must_play in c.cards]
+            assert actions == expected
+        else:
+            assert actions == legal_plays(state.hand(me), state.table, rules) + [PASS]
         action = rng.choice(actions)
         state.apply_action(action)
     assert state.is_terminal(), "the match did not end"
@@ -78,8 +87,8 @@ def test_cards_are_conserved_and_every_match_ends(rules, seed, bot_seed):
 @FAST
 @given(rules=rules_st, seed=st.integers(0, 2**30 - 1))
 def test_bots_play_whole_matches(rules, seed):
-    state = play_out(new_game(rules, seed=seed), [greedy_bot, random_bot, greedy_bot, random_bot][:rules.players],
-                     seed=seed)
+    bots = [greedy_bot, random_bot, greedy_bot, random_bot][:rules.players]
+    state = play_out(new_game(rules, seed=seed), bots, seed=seed)
     assert state.is_terminal() and state.winner is not None
 
 

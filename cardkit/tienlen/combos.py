@@ -193,7 +193,8 @@ class Combo:
         cards = to_cards(cards)
         combo = _classify_mask(_mask_of(cards))
         if combo is None:
-            raise CardkitError(f"{cards_text(sort_hand(cards)) or 'no cards'} is not a combination: {why_illegal(cards)}")
+            shown = cards_text(sort_hand(cards)) or "no cards"
+            raise CardkitError(f"{shown} is not a combination: {why_illegal(cards)}")
         return combo
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -331,7 +332,7 @@ def _shape_name(code: int, size: int) -> str:
 # they grow too large, so memory stays bounded however long a program runs; combos
 # compare by their cards, never by identity, so a rebuilt combo is as good as the old.
 
-_INTERN_LIMIT = 400_000
+_INTERN_LIMIT = 200_000
 _CACHE_LIMIT = 50_000
 _INTERN: dict[int, Combo] = {}
 

@@ -35,10 +35,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from itertools import starmap
 from typing import Optional, Union
 
 from ..cards import Card, cards_text, deal_code as _deal_code, new_seed
-from ..errors import IllegalActionError, RulesError
+from ..errors import CardkitError, IllegalActionError, RulesError
 from .combos import (
     Combo,
     _CARD_OF_T_T,
@@ -272,7 +273,11 @@ class Observation:
 _BIT_OF_INDEX = tuple(1 << t for t in _T_OF_INDEX)
 _ABOVE = tuple(((1 << 52) - 1) & ~((2 << t) - 1) for t in range(52))  # cards above card t
 _SINGLES = _GROUPS[1]
+_PLAYER_TAG = tuple(p << 52 for p in range(4))
+_PASS_TAG = tuple((1 << 54) | p << 52 for p in range(4))  # = _PASS_BIT | player
 _DECK = range(52)
+_NO_ARGS = ((),) * 52
+_BIT = tuple(1 << t for t in range(52))
 
 # raw log codes (events are written out in words only when asked for)
 _E_DEAL, _E_INSTANT, _E_PLAY, _E_PASS, _E_CLEAR, _E_OUT, _E_GAME, _E_MATCH = range(8)
@@ -304,6 +309,7 @@ def _actions_of(entries) -> list[tuple[int, Action]]:
             out.append((e >> 52 & 3, PASS if e & _PASS_BIT else _classify_mask(e & _CARD_BITS)))
     return out
 
+
 _ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 
 
@@ -312,21 +318,20 @@ class _Decks:
     ``random.Random(seed)``: the k-th game is always dealt from the k-th deck, whatever
     was played, so the same seed deals the same games on every machine.  Clones of a
     state share this object safely (it only grows, and the same way for every clone),
-    which keeps ``clone()`` cheap.  A deck is a tuple of 52 card bits; a shuffle sorts
-    the cards by 52 random keys."""
+    which keeps ``clone()`` cheap.  A deck lists the 52 cards by their ``card_key``
+    places; a shuffle sorts the cards by 52 random keys."""
 
     __slots__ = ("rng", "decks")
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
-        self.decks: list[tuple[int, ...]] = []
+        self.decks: list[list[int]] = []
 
-    def deck(self, game: int) -> tuple[int, ...]:
+    def deck(self, game: int) -> list[int]:
         decks = self.decks
         while len(decks) <= game:
-            rnd = self.rng.random
-            keys = [rnd() for _ in _DECK]
-            decks.append(tuple(_BIT_OF_INDEX[i] for i in sorted(_DECK, key=keys.__getitem__)))
+            keys = list(starmap(self.rng.random, _NO_ARGS))  # 52 calls of random()
+            decks.append(sorted(_DECK, key=keys.__getitem__))
         return decks[game]
 
 
@@ -345,8 +350,8 @@ class TienLenState:
     __slots__ = (
         "rules", "num_players", "seed", "deal_code", "round_results",
         "_hands", "_dealt", "_totals", "_game", "_cur", "_table", "_owner",
-        "_inround", "_out", "_required", "_leader", "_start", "_log", "_events", "_cursor", "_leads", "_decks",
-        "_winner", "_quad_pair", "_ladder", "_rejoin", "_after",
+        "_inround", "_out", "_required", "_leader", "_start", "_log", "_events", "_cursor",
+        "_leads", "_decks", "_winner", "_quad_pair", "_ladder", "_rejoin", "_after",
     )
 
     def __init__(self, rules: Optional[Rules] = None, seed: Optional[int] = None, *,
@@ -358,7 +363,7 @@ class TienLenState:
         if seed is None:
             seed = new_seed()
         if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ValueError(f"a seed is a whole number, not {seed!r}")
+            raise CardkitError(f"a seed is a whole number, not {seed!r}")
         n = rules.players
         self.rules = rules
         self.num_players = n
@@ -425,9 +430,11 @@ class TienLenState:
     # -- dealing and the end of a game ---------------------------------------
 
     def _deal(self, previous_winner: Optional[int]) -> None:
+        """Deal the next game of the match (``previous_winner`` leads it, if given)."""
         n = self.num_players
         deck = self._decks.deck(self._game)  # the deck of the next game
-        hands = [sum(deck[p:13 * n:n]) for p in range(n)]
+        bit = _BIT.__getitem__
+        hands = [sum(map(bit, deck[p:13 * n:n])) for p in range(n)]
         self._start_game(hands, previous_winner, free_lead=previous_winner is not None)
 
     def _start_game(self, hands: list[int], leader: Optional[int], free_lead: bool) -> None:
@@ -465,6 +472,8 @@ class TienLenState:
                 return
 
     def _end_game(self, instant: Optional[tuple[int, str]] = None) -> None:
+        """Score the game just finished (``instant``: the instant winner and how), keep
+        its result, and deal the next game unless the match is over."""
         n = self.num_players
         scores = [0] * n
         if instant is not None:
@@ -543,8 +552,17 @@ class TienLenState:
             if not hi and top < 48:
                 return [PASS]
             g1 = _SINGLES
-            plays = [*g1[hi & 0xFFF], *g1[hi & 0xFFF000], *g1[hi & 0xFFF000000],
-                     *g1[hi & 0xFFF000000000], *g1[hi & 0xF000000000000]]
+            # the cards above the table's card, three ranks (a 12-bit chunk) at a time
+            if top >= 35:
+                plays = [*g1[hi & 0xFFF000000000], *g1[hi & 0xF000000000000]]
+            elif top >= 23:
+                plays = [*g1[hi & 0xFFF000000], *g1[hi & 0xFFF000000000], *g1[hi & 0xF000000000000]]
+            elif top >= 11:
+                plays = [*g1[hi & 0xFFF000], *g1[hi & 0xFFF000000], *g1[hi & 0xFFF000000000],
+                         *g1[hi & 0xF000000000000]]
+            else:
+                plays = [*g1[hi & 0xFFF], *g1[hi & 0xFFF000], *g1[hi & 0xFFF000000],
+                         *g1[hi & 0xFFF000000000], *g1[hi & 0xF000000000000]]
             if top >= 48:
                 plays += _chops_of_a_two(m)
             plays.append(PASS)
@@ -567,7 +585,7 @@ class TienLenState:
         if action is PASS:
             if table is None:
                 raise IllegalActionError(self._why_illegal(action, player))
-            self._log.append(_PASS_BIT | p << 52)
+            self._log.append(_PASS_TAG[p])
             inround = self._inround
             inround[p] = False
             for q in self._after[p]:
@@ -596,7 +614,7 @@ class TienLenState:
         # -- the play is legal: apply it
         hand ^= m
         self._hands[p] = hand
-        self._log.append(m | p << 52)
+        self._log.append(m | _PLAYER_TAG[p])
         self._table = action
         self._owner = p
         inround = self._inround
@@ -724,7 +742,7 @@ class TienLenState:
     def observation(self, player: int) -> Observation:
         """What ``player`` may see: their own hand and everything public."""
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players:
-            raise ValueError(f"there is no Player {player!r}: players are 0 to {self.num_players - 1}")
+            raise CardkitError(f"there is no Player {player!r}: players are 0 to {self.num_players - 1}")
         table = self._table
         return Observation(
             player=player,
