@@ -174,7 +174,8 @@ def test_tienlen_observations_hold_no_hidden_card(rules, seed, steps):
         obs = state.observation(p)
         things = _reachable(obs)
         assert not any(isinstance(x, tl.TienLenState) for x in things)
-        hidden = {c for q in range(state.num_players) if q != p for c in state.hand(q)}
+        # the card the first play must hold is public: its holder leads
+        hidden = {c for q in range(state.num_players) if q != p for c in state.hand(q)} - {obs.must_play}
         assert not hidden & {x for x in things if isinstance(x, Card)}
 
 
@@ -303,8 +304,8 @@ def test_plan_hand_splits_into_few_combinations():
     cards = sorted(c.index for combo in plan for c in combo.cards)
     assert cards == sorted(c.index for c in tl.sort_hand("3S 3H 4D 5C 6S 7S 8H 9H 9D JC JD 2S 2H"))
     assert len(plan) == 5 and all(tl.classify(c.cards) == c for c in plan)
-    # a four of a kind stays whole
-    assert "7♠ 7♣ 7♦ 7♥" in [str(c) for c in plan_hand("7S 7C 7D 7H 8S 9D")]
+    # a 2 is kept apart from the rest (2s are never in sequences)
+    assert "2♠" in [str(c) for c in plan_hand("KS AD 2S QC")]
 
 
 def _mask(text):
@@ -414,3 +415,35 @@ def test_strong_tienlen_beats_greedy():
     strong, greedy = result.table()
     assert strong.win_low > 0.30
     assert strong.score_low > 1.5  # more points than the fair share of 3+2+1+0 over 4
+
+
+def _partitions(cards):
+    """Every way to split ``cards`` into blocks (set partitions)."""
+    if not cards:
+        yield []
+        return
+    first, rest = cards[0], cards[1:]
+    for part in _partitions(rest):
+        for i in range(len(part)):
+            yield part[:i] + [[first] + part[i]] + part[i + 1:]
+        yield [[first]] + part
+
+
+@settings(max_examples=40, deadline=None)
+@given(seed=st.integers(0, 2**30 - 1), size=st.integers(1, 8))
+def test_the_plan_is_the_cheapest_split_by_brute_force(seed, size):
+    from cardkit.tienlen.strong import DEFAULTS, _Planner
+
+    rng = random.Random(seed)
+    # draw from few ranks (2 to 9) so that pairs, triples and sequences are common
+    pool = [c for c in (Card.from_index(i) for i in range(52)) if 2 <= c.rank <= 9]
+    hand = rng.sample(pool, size)
+    planner = _Planner(DEFAULTS["low"], DEFAULTS["low_multi"], DEFAULTS["two"], DEFAULTS["bomb"])
+    best = math.inf
+    for split in _partitions(hand):
+        combos = [tl.classify(block) for block in split]
+        if all(c is not None for c in combos):
+            best = min(best, sum(planner.cost(c) for c in combos))
+    cost, plan = planner.plan(_mask(" ".join(c.code for c in hand)))
+    assert cost == pytest.approx(best)
+    assert sorted(c.index for combo in plan for c in combo.cards) == sorted(c.index for c in hand)
