@@ -19,7 +19,7 @@ A whole match, played by bots::
     True
 """
 
-from .bots import BOTS, greedy_bot, make_greedy_bot, random_bot
+from .bots import BOTS, greedy_bot, make_greedy_bot, make_strong_bot, random_bot, strong_bot
 from .game import (
     DECLARE,
     HAND_SIZE,
@@ -75,5 +75,7 @@ __all__ = [
     "random_bot",
     "greedy_bot",
     "make_greedy_bot",
+    "strong_bot",
+    "make_strong_bot",
     "BOTS",
 ]

@@ -227,3 +227,7 @@ BOTS: dict[str, Callable[[Observation, random.Random], Action]] = {
     "greedy": greedy_bot,
 }
 """The Least Score bots by name."""
+
+from .strong import make_strong_bot, strong_bot  # noqa: E402  (the strong bot has its own module)
+
+BOTS["strong"] = strong_bot

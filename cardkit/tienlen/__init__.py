@@ -13,7 +13,7 @@ The rules implemented are those of ``rules/tien-len.md``; see :mod:`cardkit.tien
 for every point the rule book leaves open and how it is settled.
 """
 
-from .bots import BOTS, greedy_bot, random_bot
+from .bots import BOTS, greedy_bot, make_strong_bot, random_bot, strong_bot
 from .combos import (
     KINDS,
     Combo,
@@ -66,5 +66,7 @@ __all__ = [
     "TERMINAL",
     "random_bot",
     "greedy_bot",
+    "strong_bot",
+    "make_strong_bot",
     "BOTS",
 ]

@@ -58,3 +58,7 @@ def greedy_bot(observation: Observation, rng: random.Random) -> Action:
 
 BOTS = {"random": random_bot, "greedy": greedy_bot}
 """The bots by name."""
+
+from .strong import make_strong_bot, strong_bot  # noqa: E402  (the strong bot has its own module)
+
+BOTS["strong"] = strong_bot
