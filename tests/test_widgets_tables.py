@@ -222,6 +222,27 @@ def test_ls_clicks_while_a_bot_moves_are_refused():
     asyncio.run(scenario())
 
 
+def test_your_turn_shown_means_your_move_is_taken():
+    """A learner clicks as soon as the status says it is their turn: the table must not be
+    still "busy" with bots that have no move left (found by the browser test)."""
+    async def scenario():
+        tables = [LeastScoreTable(seed=7, delay=0.05), TienLenTable(seed="3PS-0HT", delay=0.05)]
+        ls_t, tl_t = tables
+        assert ls_t.discard(ls_t.state.hand(0)[:1], None)
+        assert tl_t.play(tl_t.state.legal_actions()[0].cards)
+        for t in tables:
+            for _ in range(400):
+                if "Your turn" in t.status.text:
+                    break
+                await asyncio.sleep(0.005)
+            assert "Your turn" in t.status.text and t.state.current_player() == 0
+            assert not t.busy, "the status says 'Your turn' while the table still refuses moves"
+        assert ls_t.discard(ls_t.state.hand(0)[:1], None), ls_t.status.text
+        assert tl_t.pass_(), tl_t.status.text
+
+    asyncio.run(scenario())
+
+
 def _ls_policy_turn(t):
     """A simple human: declare at a low total, else discard the group worth most."""
     obs = t.state.observation(0)

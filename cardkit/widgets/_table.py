@@ -276,6 +276,10 @@ class TableBase(widgets.VBox):
             self._check_results()
             self._sync_log()
             self._draw()
+            if state.is_terminal() or self.pending is not None or state.current_player() == HUMAN:
+                # no bot moves next: end the run now, so that the moment the page says
+                # "Your turn" a click is taken (not refused for one more delay)
+                return
             yield
 
     def _bots_done(self) -> None:
