@@ -187,7 +187,11 @@ class Card:
 
     @property
     def value(self) -> int:
-        """The rank number with the ace as 1 (Least Score's card value is ``min(value, 10)``)."""
+        """The rank number with the ace as 1 and the king as 13.
+
+        Not a game's points: a king is worth 10 in Least Score
+        (``cardkit.least_score.card_value``), and Tiến Lên orders cards by
+        ``cardkit.tienlen.card_key``."""
         return int(self.rank)
 
     @property

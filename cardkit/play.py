@@ -7,6 +7,7 @@ import random
 from typing import Any, Sequence
 
 from .bots import BotFunction
+from .errors import IllegalActionError
 
 __all__ = ["play_out", "TERMINAL"]
 
@@ -30,6 +31,16 @@ def play_out(state: Any, bots: Sequence[BotFunction], seed: int | random.Random 
         if state.is_terminal():
             return state
         player = state.current_player()
-        action = bots[player](state.observation(player), rng)
-        state.apply_action(action)
+        bot = bots[player]
+        name = getattr(bot, "__name__", type(bot).__name__)
+        try:
+            action = bot(state.observation(player), rng)
+        except Exception as err:
+            raise RuntimeError(f"the bot {name!r} at seat {player} (match seed {getattr(state, 'seed', '?')}) "
+                               f"failed: {type(err).__name__}: {err}") from err
+        try:
+            state.apply_action(action)
+        except IllegalActionError as err:
+            raise IllegalActionError(f"the bot {name!r} at seat {player} (match seed "
+                                     f"{getattr(state, 'seed', '?')}) chose {action}, which is not legal: {err}") from err
     raise RuntimeError(f"the match did not end within {max_steps} actions")

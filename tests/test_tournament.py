@@ -83,3 +83,20 @@ def test_wilson_interval():
     low, high = wilson_interval(5000, 10000)
     half = 1.959963984540054 * (0.25 / 10000) ** 0.5
     assert low == pytest.approx(0.5 - half, abs=1e-4) and high == pytest.approx(0.5 + half, abs=1e-4)
+
+
+def test_a_failing_or_cheating_bot_is_named_with_its_seat_and_seed():
+    from cardkit import IllegalActionError
+    from cardkit.play import play_out
+
+    def crashes(obs, rng):
+        raise KeyError("oops")
+
+    def cheats(obs, rng):
+        return "declare twice"
+
+    state = least_score.new_game(LS_RULES, seed=4)
+    with pytest.raises(RuntimeError, match=r"'crashes' at seat 0 \(match seed 4\).*KeyError"):
+        play_out(state, [crashes, "x", "y"], seed=1)
+    with pytest.raises(IllegalActionError, match=r"'cheats' at seat 0 \(match seed 4\)"):
+        play_out(least_score.new_game(LS_RULES, seed=4), [cheats, cheats, cheats], seed=1)
