@@ -9,6 +9,8 @@ PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 SUDO   := $(shell [ "$$(id -u)" = 0 ] || echo sudo)
 PORT   ?= 8866
+# 127.0.0.1 serves this computer only; IP=0.0.0.0 serves a classroom's network.
+IP     ?= 127.0.0.1
 # The web app's settings live in etc/jupyter/voila.json, its offline page template in
 # share/jupyter/voila/templates/cardkit; these two paths let Voilà find both.
 VOILA_ENV := JUPYTER_CONFIG_PATH="$(CURDIR)/etc/jupyter" JUPYTER_PATH="$(CURDIR)/share/jupyter"
@@ -32,8 +34,8 @@ $(STAMP): pyproject.toml
 	@touch $@
 
 app: $(STAMP)
-	@echo "Serving the lessons on http://127.0.0.1:$(PORT)/ (Ctrl-C stops)"
-	$(VOILA_ENV) $(VENV)/bin/voila --port=$(PORT)
+	@echo "Serving the lessons on http://$(IP):$(PORT)/ (Ctrl-C stops)"
+	$(VOILA_ENV) $(VENV)/bin/voila --port=$(PORT) --Voila.ip=$(IP)
 
 # Chromium for the browser tests comes from Debian's packages, never `playwright install`.
 chromium:
