@@ -665,3 +665,13 @@ def test_greedy_beats_random():
         state = play_out(new_game(seed=500 + i), bots, seed=i)
         wins += (i % 4) in state.winners()
     assert wins >= 30
+
+
+def test_declare_is_one_object_even_after_pickling():
+    import pickle
+
+    from cardkit.least_score import DECLARE
+    from cardkit.least_score.game import Declare
+
+    assert Declare() is DECLARE
+    assert pickle.loads(pickle.dumps(DECLARE)) is DECLARE

@@ -113,7 +113,16 @@ def _discard(cards: tuple[Card, ...], take: Optional[Card]) -> Discard:
 @dataclass(frozen=True, slots=True)
 class Declare:
     """Declare [5] instead of playing: every hand is shown and the round is scored.
-    Use the constant :data:`DECLARE`."""
+    Use the constant :data:`DECLARE`.  There is only one: ``Declare()`` and an
+    unpickled copy (in a worker process) are :data:`DECLARE` itself, so
+    ``action is DECLARE`` works everywhere."""
+
+    def __new__(cls) -> "Declare":
+        instance = globals().get("DECLARE")
+        return instance if isinstance(instance, cls) else super().__new__(cls)
+
+    def __reduce__(self):
+        return (Declare, ())
 
     def __str__(self) -> str:
         return "declare"
