@@ -119,7 +119,7 @@ class Declare:
 
     def __new__(cls) -> "Declare":
         instance = globals().get("DECLARE")
-        return instance if isinstance(instance, cls) else super().__new__(cls)
+        return instance if isinstance(instance, cls) else object.__new__(cls)
 
     def __reduce__(self):
         return (Declare, ())
