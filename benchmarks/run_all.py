@@ -13,6 +13,8 @@ import sys
 
 HERE = pathlib.Path(__file__).resolve().parent
 SEPARATE_ENV = {"bench_openspiel.py"}
+# Shorter runs for `make bench`; the README's figures use each script's defaults.
+QUICK_ARGS = {"bench_bots.py": ["--games", "2000"]}
 
 
 def main() -> int:
@@ -22,7 +24,8 @@ def main() -> int:
         if script.name in SEPARATE_ENV:
             print(f"(runs in its own environment: see the top of {script.name})")
             continue
-        failed += subprocess.call([sys.executable, str(script)]) != 0
+        args = QUICK_ARGS.get(script.name, [])
+        failed += subprocess.call([sys.executable, str(script), *args]) != 0
     return 1 if failed else 0
 
 
