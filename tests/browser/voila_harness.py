@@ -54,7 +54,7 @@ POOL_FILL_TIMEOUT = float(os.environ.get("CARDKIT_VOILA_POOL_TIMEOUT", "240"))
 
 #: Idle seconds after which the test-pages server culls a kernel whose page is gone
 #: (the lessons server uses the configuration's minutes).
-PAGES_CULL_IDLE = 6
+PAGES_CULL_IDLE = 15
 
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
 
