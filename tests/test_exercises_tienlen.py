@@ -8,7 +8,7 @@ from cardkit import CardkitError, parse_cards
 from cardkit.widgets.exercises_tienlen import (beat_it_quiz, beating_table, beats_grid, beats_quiz,
                                                classify_table, combination_quiz, fewest_plays,
                                                find_combination_quiz, higher_card_quiz, key_card_quiz,
-                                               play_options, tournament_table)
+                                               play_options, tournament_table, bot_code)
 
 
 def test_higher_card_rank_then_suit():
@@ -92,3 +92,17 @@ def test_tournament_table_says_what_the_score_means():
     assert shown.text.splitlines()[0] == "tienlen: 2 matches (mean score: points won per match — higher is better)"
     assert "higher is better" in shown.html
     assert shown.text.splitlines()[1:] == str(tl).splitlines()[1:]
+
+
+def _sample_bot(observation, rng):
+    return observation.legal_actions[0]   # always the first legal move
+
+
+def test_bot_code_shows_the_source():
+    shown = bot_code(_sample_bot)
+    assert shown.text.splitlines()[0] == "The code of _sample_bot:"
+    assert "def _sample_bot(observation, rng):" in shown.text
+    assert "always the first legal move" in shown.html and "<pre" in shown.html
+    assert bot_code(_sample_bot, title="Mine").text.startswith("Mine:\n")
+    with pytest.raises(CardkitError):
+        bot_code(len)

@@ -42,6 +42,7 @@ __all__ = [
     "classify_table",
     "play_options",
     "tournament_table",
+    "bot_code",
 ]
 
 #: The combination kinds in plain words, in the order a lesson lists them.
@@ -347,3 +348,23 @@ def tournament_table(result: Any) -> Shown:
         text = f"{first} ({meaning})\n{rest}" if rest else f"{first} ({meaning})"
         html_text = html_text.replace("</caption>", f" ({html.escape(meaning)})</caption>", 1)
     return Shown(html_text, text)
+
+
+def bot_code(bot: Any, title: str = "") -> Shown:
+    """A bot's Python source, shown as text on the page.
+
+    In the web app (Voilà) code cells are hidden, so a lesson that defines a bot
+    shows its code with this next to the bot's results: ``bot_code(my_bot)``."""
+    import inspect
+    import textwrap
+
+    try:
+        source = textwrap.dedent(inspect.getsource(bot)).rstrip()
+    except (OSError, TypeError) as err:
+        raise CardkitError(f"cannot find the code of {getattr(bot, '__name__', bot)!r}: "
+                           "define the bot in a file or a notebook cell") from err
+    title = title or f"The code of {getattr(bot, '__name__', 'this bot')}"
+    page = (f'<figure style="margin:0.4em 0"><figcaption style="font-weight:700">{html.escape(title)}</figcaption>'
+            f'<pre style="margin:0.2em 0;padding:0.5em 0.7em;background:#f6f8fa;border:1px solid #d0d7de;'
+            f'border-radius:4px;white-space:pre-wrap;font-size:0.9rem">{html.escape(source)}</pre></figure>')
+    return Shown(page, f"{title}:\n{source}")
