@@ -183,6 +183,14 @@ def check_exercise(ex: dict) -> None:
     elif q.startswith("And now the lowest card"):
         hand = parse_cards(" ".join(ex["cards"]))
         assert ex["answer"] == [[min(hand, key=place).code]]
+        # what the question says about the dealt hand must hold for the hand shown
+        if "has no 3♠" in q:
+            assert "3S" not in [c.code for c in hand], q
+        if m := re.search(r"(\d+) of its cards are (\w+)s \((.+?)\)", q):
+            low_rank = min(rank_place(c) for c in hand)
+            lows = [c for c in hand if rank_place(c) == low_rank]
+            assert int(m[1]) == len(lows) and m[2] == ORDER[low_rank], q
+            assert sorted(cards_of(m[3]), key=place) == sorted(lows, key=place), q
     elif m := re.fullmatch(r"How many of the 52 cards are higher than (\S+)\?", q):
         from cardkit import full_deck
         card = cards_of(m[1])[0]
