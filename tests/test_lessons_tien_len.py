@@ -435,3 +435,21 @@ def test_play_a_game_figures():
     instant = (6 * games - sum(totals)) / 3
     assert instant == int(instant) and 0 <= instant <= games
     assert not figs, f"figures with no independent check: {sorted(figs)}"
+
+
+def test_play_a_game_reads_the_deal_from_the_address():
+    from cardkit import seed_from_code
+    nb = load(TL / "06_play_a_game.ipynb")
+    code = [_text(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+    at = next(i for i, s in enumerate(code) if "deal_seed_from_url(" in s and "import" not in s)
+    m = re.fullmatch(r"seed = deal_seed_from_url\(default='([0-9A-Z-]+)'\)", code[at].strip())
+    assert m, "the deal is read from the page address in a cell of its own"
+    seed_from_code(m[1])                                   # the lesson's own code is a valid deal code
+    assert any("from cardkit.widgets.urlparams import deal_seed_from_url" in s for s in code[:at])
+    assert "TienLenTable(" in code[at + 1] and "seed=seed" in code[at + 1]
+    text = markdown(nb)
+    assert f"`{m[1]}`" in text                             # the page names the code it deals
+    # the table's own words
+    for words in ("Play another deal", "Play this deal", "Show my legal plays", "Next game", "key card"):
+        assert words in text, words
+    assert "pair of 7s" not in text                        # the quiz's pair is computed, not named here
