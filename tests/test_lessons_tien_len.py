@@ -183,6 +183,14 @@ def check_exercise(ex: dict) -> None:
     elif q.startswith("And now the lowest card"):
         hand = parse_cards(" ".join(ex["cards"]))
         assert ex["answer"] == [[min(hand, key=place).code]]
+        # what the question says about the dealt hand must hold for the hand shown
+        if "has no 3♠" in q:
+            assert "3S" not in [c.code for c in hand], q
+        if m := re.search(r"(\d+) of its cards are (\w+)s \((.+?)\)", q):
+            low_rank = min(rank_place(c) for c in hand)
+            lows = [c for c in hand if rank_place(c) == low_rank]
+            assert int(m[1]) == len(lows) and m[2] == ORDER[low_rank], q
+            assert sorted(cards_of(m[3]), key=place) == sorted(lows, key=place), q
     elif m := re.fullmatch(r"How many of the 52 cards are higher than (\S+)\?", q):
         from cardkit import full_deck
         card = cards_of(m[1])[0]
@@ -225,15 +233,20 @@ def fewest(cards) -> int:
     return go(cards)
 
 
+STRATEGY_HAND = "4S 5D 6C 7H 8S 9D 10H JH KD"     # lesson 5, "Should you break up a sequence?"
+
+
 def check_strategy_exercise(ex: dict) -> None:
     """Exercises of lessons 5 and 6."""
     q = ex["question"]
     if m := re.fullmatch(r"The table shows (\S+)\. Which single is the best answer for your hand\?", q):
-        hand, table = parse_cards("4S 5D 6C 7H 8S 8C 9D 10H JH"), cards_of(m[1])
+        hand, table = parse_cards(STRATEGY_HAND), cards_of(m[1])
         singles = [c for c in hand if beats([c], table)]
         assert sorted(ex["choices"]) == sorted(str(c) for c in singles)
-        best = min(singles, key=lambda c: (fewest([x for x in hand if x != c]), place(c)))
-        assert ex["answer"] == str(best) == "8♠"
+        left = {c: fewest([x for x in hand if x != c]) for c in singles}
+        best = [c for c in singles if left[c] == min(left.values())]
+        assert len(best) == 1, "every equally good answer must be accepted: keep one best answer"
+        assert ex["answer"] == str(best[0]) == "K♦"
     elif q == "Which bot won the largest share of its matches?":
         assert ex["answer"] in ex["choices"]          # checked with the figures of lesson 5
     elif q.startswith("Do these") and "holding 2s" in q:
@@ -385,7 +398,7 @@ def test_strategy_figures():
     nb = load(TL / "05_strategy.ipynb")
     figs = figures(nb)
     # play_options tables: fewest plays left after each play, recomputed
-    tables = {("4S 5D 6C 7H 8S 8C 9D 10H JH", "7♦"): "8♠", ("3S 4D 5C 6H 7S 9D KH", "6♠"): "9♦"}
+    tables = {(STRATEGY_HAND, "7♦"): "K♦", ("3S 4D 5C 6H 7S 9D KH", "6♠"): "9♦"}
     for (hand_text, table), stated_best in tables.items():
         hand = parse_cards(hand_text)
         singles = [c for c in hand if beats([c], cards_of(table))]
@@ -427,3 +440,21 @@ def test_play_a_game_figures():
     instant = (6 * games - sum(totals)) / 3
     assert instant == int(instant) and 0 <= instant <= games
     assert not figs, f"figures with no independent check: {sorted(figs)}"
+
+
+def test_play_a_game_reads_the_deal_from_the_address():
+    from cardkit import seed_from_code
+    nb = load(TL / "06_play_a_game.ipynb")
+    code = [_text(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+    at = next(i for i, s in enumerate(code) if "deal_seed_from_url(" in s and "import" not in s)
+    m = re.fullmatch(r"seed = deal_seed_from_url\(default='([0-9A-Z-]+)'\)", code[at].strip())
+    assert m, "the deal is read from the page address in a cell of its own"
+    seed_from_code(m[1])                                   # the lesson's own code is a valid deal code
+    assert any("from cardkit.widgets.urlparams import deal_seed_from_url" in s for s in code[:at])
+    assert "TienLenTable(" in code[at + 1] and "seed=seed" in code[at + 1]
+    text = markdown(nb)
+    assert f"`{m[1]}`" in text                             # the page names the code it deals
+    # the table's own words
+    for words in ("Play another deal", "Play this deal", "Show my legal plays", "Next game", "key card"):
+        assert words in text, words
+    assert "pair of 7s" not in text                        # the quiz's pair is computed, not named here

@@ -42,6 +42,7 @@ __all__ = [
     "classify_table",
     "play_options",
     "tournament_table",
+    "bot_code",
 ]
 
 #: The combination kinds in plain words, in the order a lesson lists them.
@@ -286,13 +287,15 @@ def classify_table(groups: Iterable[Any], caption: str = "What the engine says")
     return Shown(table, "\n".join(lines), figures)
 
 
-def play_options(hand: Any, previous: Any = None, caption: str = "") -> Shown:
+def play_options(hand: Any, previous: Any = None, caption: str = "", mark_best: bool = True) -> Shown:
     """Every legal play of ``hand`` on ``previous`` (None: leading) and what it leaves:
     the cards left and the fewest plays they need (:func:`fewest_plays`).
 
-    The result's ``left`` is ``{play: fewest plays left}`` and ``best`` the play that
-    leaves the fewest (lowest key card among equals); its figures are
-    ``{'<play> on <table>': fewest plays left}`` and ``'best on <table>'``."""
+    The result's ``left`` is ``{play: fewest plays left}``, ``best_plays`` every play
+    that leaves the fewest, and ``best`` the first of them (lowest key card); its
+    figures are ``{'<play> on <table>': fewest plays left}`` and ``'best on <table>'``.
+    With ``mark_best`` a ★ marks each of the best plays; pass ``mark_best=False``
+    when a question asks for the best play and the ★ would give the answer away."""
     cards = tl.sort_hand(hand)
     plays = tl.legal_plays(cards, previous)
     if not plays:
@@ -303,7 +306,9 @@ def play_options(hand: Any, previous: Any = None, caption: str = "") -> Shown:
         n, split = fewest_plays(rest)
         left[str(c)] = n
         rows.append((c, rest, n, split))
-    best = min(rows, key=lambda r: (r[2], r[0].top))[0]
+    least = min(r[2] for r in rows)
+    best_plays = [r[0] for r in rows if r[2] == least]
+    best = min(best_plays, key=lambda c: c.top)
     where = str(tl.classify(previous)) if previous is not None else "an empty table"
     figures = {f"{k} on {where}": v for k, v in left.items()}
     figures[f"best on {where}"] = str(best)
@@ -312,7 +317,7 @@ def play_options(hand: Any, previous: Any = None, caption: str = "") -> Shown:
     body = []
     for c, rest, n, split in rows:
         how = " + ".join(str(s) for s in split) or "—"
-        star = " ★" if c == best else ""
+        star = " ★" if mark_best and n == least else ""
         lines.append(f"{c}{star} | {cards_text(rest)} | {n}: {how}")
         body.append(f"<tr><td {_NOWRAP}><strong>{html.escape(str(c))}</strong>{star}</td>"
                     f"<td {_NOWRAP}>{html.escape(cards_text(rest))}</td>"
@@ -322,11 +327,44 @@ def play_options(hand: Any, previous: Any = None, caption: str = "") -> Shown:
              f'<caption style="text-align:left;font-weight:700;padding-bottom:4px">{html.escape(caption)}</caption>'
              f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")
     shown = Shown(table, "\n".join(lines), figures)
-    shown.left, shown.best = left, str(best)
+    shown.left, shown.best, shown.best_plays = left, str(best), [str(c) for c in best_plays]
     return shown
+
+
+#: What a tournament's "mean score" column means, per game.
+_SCORE_MEANING = {"tienlen": "mean score: points won per match — higher is better"}
 
 
 def tournament_table(result: Any) -> Shown:
     """A tournament's summary table, shown as a table on the page and as plain
-    text (the result's own ``str``) — short and readable, whatever its size."""
-    return Shown(result._repr_html_(), str(result))
+    text (the result's own ``str``) — short and readable, whatever its size.
+
+    For Tiến Lên the first line (and the table's caption) also says what the
+    mean score is: points won, so higher is better."""
+    html_text, text = result._repr_html_(), str(result)
+    meaning = _SCORE_MEANING.get(getattr(result, "game", ""))
+    if meaning:
+        first, _, rest = text.partition("\n")
+        text = f"{first} ({meaning})\n{rest}" if rest else f"{first} ({meaning})"
+        html_text = html_text.replace("</caption>", f" ({html.escape(meaning)})</caption>", 1)
+    return Shown(html_text, text)
+
+
+def bot_code(bot: Any, title: str = "") -> Shown:
+    """A bot's Python source, shown as text on the page.
+
+    In the web app (Voilà) code cells are hidden, so a lesson that defines a bot
+    shows its code with this next to the bot's results: ``bot_code(my_bot)``."""
+    import inspect
+    import textwrap
+
+    try:
+        source = textwrap.dedent(inspect.getsource(bot)).rstrip()
+    except (OSError, TypeError) as err:
+        raise CardkitError(f"cannot find the code of {getattr(bot, '__name__', bot)!r}: "
+                           "define the bot in a file or a notebook cell") from err
+    title = title or f"The code of {getattr(bot, '__name__', 'this bot')}"
+    page = (f'<figure style="margin:0.4em 0"><figcaption style="font-weight:700">{html.escape(title)}</figcaption>'
+            f'<pre style="margin:0.2em 0;padding:0.5em 0.7em;background:#f6f8fa;border:1px solid #d0d7de;'
+            f'border-radius:4px;white-space:pre-wrap;font-size:0.9rem">{html.escape(source)}</pre></figure>')
+    return Shown(page, f"{title}:\n{source}")
