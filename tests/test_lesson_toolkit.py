@@ -258,3 +258,18 @@ def test_constants():
     assert set(EVENT_NAMES["least_score"]) == set(odds.LEAST_SCORE_EVENTS)
     assert set(EVENT_NAMES["tienlen"]) == set(odds.TIENLEN_EVENTS)
     assert C(52, 5) == math.comb(52, 5)
+
+
+def test_code_listing_shows_a_functions_source_as_text():
+    from cardkit.widgets.lesson import code_listing
+
+    def tiny_bot(obs, rng):
+        return obs.legal_actions[0]
+
+    shown = code_listing(tiny_bot, title="A tiny bot")
+    bundle, _ = shown._repr_mimebundle_()
+    assert bundle["text/plain"].startswith("A tiny bot:\ndef tiny_bot(obs, rng):")
+    assert "return obs.legal_actions[0]" in bundle["text/plain"]
+    assert "<pre" in bundle["text/html"] and "obs.legal_actions[0]" in bundle["text/html"]
+    with pytest.raises(CardkitError):
+        code_listing(42)

@@ -56,6 +56,7 @@ __all__ = [
     "objectives",
     "summary",
     "note",
+    "code_listing",
     "formula",
     "C",
     "odds_table",
@@ -218,6 +219,27 @@ def note(text: str, title: str = "Good to know") -> Shown:
     box = (f'<aside style="{_BOX.format(font=_FONT, bg=bg, edge=edge)}">'
            f'<strong>{html.escape(title)}:</strong> {_inline(text)}</aside>')
     return Shown(box, f"{title}: {_plain(text)}")
+
+
+def code_listing(function: Callable, title: Optional[str] = None) -> Shown:
+    """The source code of ``function`` shown as text, so that a reader of the web app
+    (where code cells are hidden) sees what a bot or a helper does."""
+    import inspect
+    import textwrap
+
+    if not callable(function):
+        raise CardkitError(f"code_listing shows a function's code; {function!r} is not a function")
+    try:
+        source = textwrap.dedent(inspect.getsource(function)).rstrip()
+    except (OSError, TypeError):
+        raise CardkitError(f"the code of {getattr(function, '__name__', function)!r} cannot be found") from None
+    title = title or f"The code of {getattr(function, '__name__', 'this function')}"
+    bg, edge = _KINDS["note"]
+    box = (f'<figure style="{_BOX.format(font=_FONT, bg=bg, edge=edge)}" aria-label="{html.escape(title)}">'
+           f'<figcaption style="font-weight:700;margin:0 0 0.3em">{html.escape(title)}</figcaption>'
+           '<pre style="margin:0;white-space:pre-wrap;font-size:0.9rem;line-height:1.4">'
+           f'<code>{html.escape(source)}</code></pre></figure>')
+    return Shown(box, f"{title}:\n{source}")
 
 
 # --- formulas on the board ----------------------------------------------------------
