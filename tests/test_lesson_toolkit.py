@@ -258,3 +258,32 @@ def test_constants():
     assert set(EVENT_NAMES["least_score"]) == set(odds.LEAST_SCORE_EVENTS)
     assert set(EVENT_NAMES["tienlen"]) == set(odds.TIENLEN_EVENTS)
     assert C(52, 5) == math.comb(52, 5)
+
+
+def test_code_listing_shows_a_functions_source_as_text():
+    from cardkit.widgets.lesson import code_listing
+
+    def tiny_bot(obs, rng):
+        return obs.legal_actions[0]
+
+    shown = code_listing(tiny_bot, title="A tiny bot")
+    bundle, _ = shown._repr_mimebundle_()
+    assert bundle["text/plain"].startswith("A tiny bot:\ndef tiny_bot(obs, rng):")
+    assert "return obs.legal_actions[0]" in bundle["text/plain"]
+    assert "<pre" in bundle["text/html"] and "obs.legal_actions[0]" in bundle["text/html"]
+    with pytest.raises(CardkitError):
+        code_listing(42)
+
+
+def test_rare_event_plots_keep_the_whole_run_in_view():
+    rare = convergence_plot("four_of_a_kind", deals=20_000, seed=7, progress=False)
+    common = convergence_plot("pair", deals=2_000, seed=1, progress=False)
+    assert "log scale above it" in rare.caption and "log scale" not in common.caption
+    assert rare.png.startswith(PNG)
+
+
+def test_lowest_total_explorer_says_it_is_about_fresh_hands():
+    from ipywidgets import HTML
+    ex = LowestTotalExplorer(total=20, opponents=1)
+    words = " ".join(c.value for c in ex.children if isinstance(c, HTML))
+    assert "freshly dealt hands" in words and "lesson 6" in words

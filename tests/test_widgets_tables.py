@@ -226,7 +226,7 @@ def test_your_turn_shown_means_your_move_is_taken():
     """A learner clicks as soon as the status says it is their turn: the table must not be
     still "busy" with bots that have no move left (found by the browser test)."""
     async def scenario():
-        tables = [LeastScoreTable(seed=7, delay=0.05), TienLenTable(seed="3PS-0HT", delay=0.05)]
+        tables = [LeastScoreTable(seed=7, delay=0.05), TienLenTable(seed=_seed_where_i_hold_3s(), delay=0.05)]
         ls_t, tl_t = tables
         assert ls_t.discard(ls_t.state.hand(0)[:1], None)
         assert tl_t.play(tl_t.state.legal_actions()[0].cards)
@@ -457,3 +457,83 @@ def test_tl_full_game_through_the_table(level):
     assert max(st.returns()) >= 3
     who = "You win" if st.winner == 0 else f"Player {st.winner} wins"
     assert who in t.status.text
+
+
+# =====================================================================================
+# What a first-time user of the web app ran into
+# =====================================================================================
+
+def test_a_new_match_or_deal_clears_the_last_matchs_note():
+    t = ls_table()
+    assert t.discard(t.state.hand(0)[-1:], None)
+    assert "from the top of the deck" in t.status.text
+    t.new_button.click()
+    assert "You took" not in t.status.text and "Your turn" in t.status.text
+    assert t.discard(t.state.hand(0)[-1:], None)
+    assert "You took" in t.status.text
+    t.code_box.value = "K7Q-29X"
+    t.code_button.click()
+    assert t.deal_code == "K7Q-29X" and "You took" not in t.status.text
+
+
+def test_a_refused_click_stays_visible_while_the_bots_play():
+    async def scenario():
+        for t in (LeastScoreTable(seed=7, delay=0.03), TienLenTable(seed=_seed_where_i_hold_3s(), delay=0.03)):
+            moved = t.discard(t.state.hand(0)[:1], None) if isinstance(t, LeastScoreTable) else \
+                t.play(t.state.legal_actions()[0].cards)
+            assert moved and t.busy
+            before = t.bot_moves
+            assert (t.declare() if isinstance(t, LeastScoreTable) else t.pass_()) is False
+            for _ in range(200):      # let at least one more bot move be drawn
+                if t.bot_moves > before or not t.busy:
+                    break
+                await asyncio.sleep(0.005)
+            if t.busy:
+                assert "Wait for your turn" in t.status.text and t.status.kind == "warning"
+            for _ in range(400):
+                if not t.busy:
+                    break
+                await asyncio.sleep(0.01)
+            assert t.state.current_player() == 0 and "Your turn" in t.status.text
+            assert "Wait for your turn" not in t.status.text
+
+    asyncio.run(scenario())
+
+
+def test_the_deal_box_is_wide_enough_for_its_placeholder():
+    for t in (ls_table(), TienLenTable(seed=3, delay=0)):
+        assert t.code_box.placeholder == "e.g. K7Q-29X"
+        assert float(t.code_box.layout.width.removesuffix("em")) >= 20   # label + placeholder
+
+
+def test_tien_len_header_speaks_of_the_key_card():
+    t = TienLenTable(seed=3, delay=0)
+    assert "key card" in t.intro.value and "top card" not in t.intro.value
+
+
+def test_ls_no_discard_prompt_when_you_have_no_move():
+    # after a round ends
+    for seed in range(20):
+        t = ls_table(seed=seed)
+        if _play_until_declare_allowed(t):
+            break
+    assert t.declare() and t.pending is not None
+    assert "Choose the cards to discard" not in t.verdict.text
+    # knocked out while the others play on
+    import random
+    rng = random.Random(0)
+    rules = ls.Rules(players=4, threshold=20, match_end="last_standing")
+    state = next(s for s in (ls.new_game(rules, seed=k) for k in range(40))
+                 if _bots_knock_out_player_0_first(s, rng))
+    t = ls_table()
+    t.state, t.pending = state, None
+    t._draw()
+    assert "Choose the cards to discard" not in t.verdict.text and "out of this match" in t.verdict.text
+    assert "out of this match" in t.status.text
+
+
+def _bots_knock_out_player_0_first(state, rng):
+    while not state.is_terminal() and state.observation(0).still_in[0]:
+        p = state.current_player()
+        state.apply_action(ls.BOTS["random"](state.observation(p), rng), p)
+    return not state.is_terminal()

@@ -113,12 +113,14 @@ class TableBase(widgets.VBox):
         self._results_seen = 0
         self.pending: Any = None   # a finished round/game shown until "Next round"
         self.bot_moves = 0         # moves played by bots in this match (for tests and timing)
+        self._note = ""            # a line about the learner's last move, shown before the status
+        self._held = ""            # a refused click's reason, kept visible while the bots play on
 
         # --- deal code ---
         self.code_label = widgets.HTML("")
         self.code_label.add_class("ck-deal-code")
         self.code_box = widgets.Text(placeholder="e.g. K7Q-29X", description="Play another deal:",
-                                     layout=widgets.Layout(width="16em"),
+                                     layout=widgets.Layout(width="21em"),
                                      style={"description_width": "initial"})
         self.code_box.add_class("ck-deal-input")
         self.code_button = widgets.Button(description="Play this deal", tooltip="Start a new match from this deal code",
@@ -216,6 +218,8 @@ class TableBase(widgets.VBox):
         self._results_seen = 0
         self.pending = None
         self.bot_moves = 0
+        self._note = ""
+        self._held = ""
         self.event_log.clear()
         self.code_label.value = (f"This deal's code: <b>{esc(self.state.deal_code)}</b> "
                                  f"<span style='opacity:.8'>({esc(self._settings_text())})</span>")
@@ -298,9 +302,23 @@ class TableBase(widgets.VBox):
             self.status.warning("The match is over: press New match to play again.")
             return True
         if self.pacer.busy or st.current_player() != HUMAN:
+            # kept (see _waiting) so that the next bot move does not wipe it at once
+            self._held = "Wait for your turn: that click came while the others are playing."
             self.status.warning(f"Wait for your turn: it is Player {st.current_player()}'s turn now.")
             return True
         return False
+
+    def _waiting(self, text: str) -> None:
+        """Show ``text`` (such as 'Player 2 is playing…') while the bots play; a click
+        refused meanwhile stays in front of it until the learner's turn comes."""
+        if self._held:
+            self.status.warning(f"{self._held} {text}")
+        else:
+            self.status.info(text)
+
+    def _your_turn(self) -> None:
+        """The learner's turn has come: a held refusal is no longer needed."""
+        self._held = ""
 
     def _fail(self, exc: BaseException) -> None:
         self.status.error(error_text(exc))

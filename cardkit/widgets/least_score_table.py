@@ -315,6 +315,7 @@ class LeastScoreTable(TableBase):
         self._draw_scoreboard(obs)
         if showing_result:
             self._draw_result()
+            self._draw_verdict()
         else:
             self._draw_play(obs)
         self._draw_status(obs)
@@ -395,6 +396,13 @@ class LeastScoreTable(TableBase):
 
     def _draw_verdict(self) -> None:
         legal, text = least_score_verdict(self.hand.selected, self.state.rules)
+        st = self.state
+        if self.pending is not None or st.is_terminal() or not st.observation(HUMAN).still_in[HUMAN]:
+            # no move of yours to make: say so rather than "choose the cards to discard"
+            text = ("You are out of this match: watch the others play on." if not st.is_terminal()
+                    and self.pending is None else f"This {self.round_word} is over.")
+            self.verdict.show(text, "info")
+            return
         if legal is None:
             text = "Choose the cards to discard: click them in your hand."
             if self.state.current_player() != HUMAN:
@@ -426,11 +434,14 @@ class LeastScoreTable(TableBase):
             self.status.success(self._winner_text())
             return
         cur = obs.current_player
-        note = getattr(self, "_note", "")
+        note = self._note
         if cur == HUMAN:
+            self._your_turn()
             self.status.info(f"{note}Your turn: choose cards to discard and a card to take, or declare.")
+        elif not obs.still_in[HUMAN]:
+            self._waiting(f"You are out of this match; the others play on: Player {cur} is playing…")
         else:
-            self.status.info(f"{note}Player {cur} is playing…")
+            self._waiting(f"{note}Player {cur} is playing…")
 
     def _winner_text(self) -> str:
         st = self.state

@@ -56,6 +56,7 @@ __all__ = [
     "objectives",
     "summary",
     "note",
+    "code_listing",
     "formula",
     "C",
     "odds_table",
@@ -218,6 +219,27 @@ def note(text: str, title: str = "Good to know") -> Shown:
     box = (f'<aside style="{_BOX.format(font=_FONT, bg=bg, edge=edge)}">'
            f'<strong>{html.escape(title)}:</strong> {_inline(text)}</aside>')
     return Shown(box, f"{title}: {_plain(text)}")
+
+
+def code_listing(function: Callable, title: Optional[str] = None) -> Shown:
+    """The source code of ``function`` shown as text, so that a reader of the web app
+    (where code cells are hidden) sees what a bot or a helper does."""
+    import inspect
+    import textwrap
+
+    if not callable(function):
+        raise CardkitError(f"code_listing shows a function's code; {function!r} is not a function")
+    try:
+        source = textwrap.dedent(inspect.getsource(function)).rstrip()
+    except (OSError, TypeError):
+        raise CardkitError(f"the code of {getattr(function, '__name__', function)!r} cannot be found") from None
+    title = title or f"The code of {getattr(function, '__name__', 'this function')}"
+    bg, edge = _KINDS["note"]
+    box = (f'<figure style="{_BOX.format(font=_FONT, bg=bg, edge=edge)}" aria-label="{html.escape(title)}">'
+           f'<figcaption style="font-weight:700;margin:0 0 0.3em">{html.escape(title)}</figcaption>'
+           '<pre style="margin:0;white-space:pre-wrap;font-size:0.9rem;line-height:1.4">'
+           f'<code>{html.escape(source)}</code></pre></figure>')
+    return Shown(box, f"{title}:\n{source}")
 
 
 # --- formulas on the board ----------------------------------------------------------
@@ -556,14 +578,25 @@ def _convergence_figure(event: str, deal: str, hits: np.ndarray, exact: float, s
     ax.axhline(100 * exact, color=BLACK, ls="--", lw=1.4, label=f"exact: {pct(exact)}")
     ax.set_xscale("log")
     ax.set_xlim(1, max(deals, 10))
-    # Show the exact value with room above; early estimates of a rare event
-    # (one flush in the first 20 hands is 5%) run off the top, which is fine.
-    settled = est[marks >= min(deals, max(100, int(10 / max(exact, 1e-9))))]
-    top = max(100 * exact * 2.5, 100 * float(settled.max()) * 1.15 if settled.size else 0.0)
-    ax.set_ylim(0, min(100.0, top))
+    rare = exact < 0.01
+    if rare:
+        # A rare event's first hit makes the estimate leap a hundred times above the exact
+        # value.  A linear axis would either hide that leap or squash the exact line onto
+        # zero, so the chance axis is linear up to the exact value and logarithmic above:
+        # the whole run, its band and the exact line all stay in view.
+        top = max(float(np.max(high)), float(est.max()), exact) * 100 * 1.6
+        ax.set_yscale("symlog", linthresh=100 * exact, linscale=0.6)
+        ax.set_ylim(0, min(100.0, top))
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: f"{v:g}"))
+    else:
+        # Show the exact value with room above; the first few estimates of an unusual
+        # event (one flush in the first 20 hands is 5%) may run off the top.
+        settled = est[marks >= min(deals, max(100, int(10 / max(exact, 1e-9))))]
+        top = max(100 * exact * 2.5, 100 * float(settled.max()) * 1.15 if settled.size else 0.0)
+        ax.set_ylim(0, min(100.0, top))
     ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _pos: num(int(round(v))) if v >= 1 else ""))
     ax.set_xlabel("Hands dealt (log scale)")
-    ax.set_ylabel("Chance (%)")
+    ax.set_ylabel("Chance (%, log scale above the exact value)" if rare else "Chance (%)")
     title = f"Simulated chance of {short}"
     ax.set_title(title, loc="left")
     ax.legend(loc="upper right")
@@ -574,9 +607,10 @@ def _convergence_figure(event: str, deal: str, hits: np.ndarray, exact: float, s
                f"(95% interval {pct(final.low)} to {pct(final.high)}); the exact chance is {pct(exact)}, "
                f"{'inside' if inside else 'outside'} the interval. The shaded band narrows as more hands are dealt: "
                "its width shrinks like 1/√n.")
-    if exact < 0.01:
-        caption += (" For a rare event the first hit makes the estimate leap far above the exact value (off the top "
-                    "of the plot), and it needs many hands to settle.")
+    if rare:
+        caption += (" For a rare event the first hit makes the estimate leap far above the exact value, and it needs "
+                    "many hands to settle; so that the leap, the band and the exact line all fit, the chance axis is "
+                    "even up to the exact value and a log scale above it.")
     figures = {f"{event} simulated": final.value, f"{event} interval": [final.low, final.high], f"{event} exact": exact}
     return FigureView(_png(fig), title, caption, figures), final
 
@@ -693,7 +727,8 @@ def lowest_total_plot(totals: Sequence[int] = (10, 15, 20, 25), max_opponents: i
                f"{pct(figures[f'total {lo}, {k_last} opponent' + ('s' if k_last > 1 else '')])} of the time even "
                f"against {k_last}; a total of {hi} drops from "
                f"{pct(figures[f'total {hi}, 1 opponent'])} against one opponent to "
-               f"{pct(figures[f'total {hi}, {k_last} opponent' + ('s' if k_last > 1 else '')])} against {k_last}.")
+               f"{pct(figures[f'total {hi}, {k_last} opponent' + ('s' if k_last > 1 else '')])} against {k_last}. "
+               "All against freshly dealt hands: during play the opponents' totals get lower (see lesson 6).")
     head = ["Your total"] + [f"{k} opponent{'s' if k > 1 else ''}" for k in ks]
     return FigureView(_png(fig), title, caption, figures, table=(head, rows))
 
@@ -866,6 +901,9 @@ class LowestTotalExplorer(_Panel):
             s.observe(safe_callback(self.status, lambda change: self.run()), names="value")
         super().__init__(children=(
             _heading("Is your total the lowest at the table?"),
+            ipywidgets.HTML(_html_block(
+                "<em>Against freshly dealt hands. During play the opponents' totals get lower, so the real "
+                "chance is smaller (see lesson 6).</em>")),
             ipywidgets.HBox([self.total_slider, self.opponents_slider],
                             layout=ipywidgets.Layout(flex_flow="row wrap")),
             self.status, self.result), **kwargs)

@@ -117,7 +117,7 @@ class TienLenTable(TableBase):
         self.intro = widgets.HTML(
             "<b>Tiến Lên</b> — you are <b>Player 0</b>. Cards rank 3 (lowest) … K A 2 (highest); suits "
             "♠ &lt; ♣ &lt; ♦ &lt; ♥. Beat the play on the table with the same kind of combination and a higher "
-            "top card, or pass. First to play all their cards wins the game.")
+            "key card (its highest card), or pass. First to play all their cards wins the game.")
 
         self.scoreboard = widgets.HTML("")
         self.scoreboard.add_class("ck-scoreboard")
@@ -375,6 +375,7 @@ class TienLenTable(TableBase):
             return
         cur = obs.current_player
         if cur == HUMAN:
+            self._your_turn()
             if obs.table is None:
                 self.status.info("Your turn: you lead — play any combination.")
             else:
@@ -384,7 +385,7 @@ class TienLenTable(TableBase):
             place = _ORDINAL.get(obs.finished.index(HUMAN) + 1)
             self.status.success(f"You went out {place}! The others play on: Player {cur} is playing…")
         else:
-            self.status.info(f"Player {cur} is playing…")
+            self._waiting(f"Player {cur} is playing…")
 
     def _winner_text(self) -> str:
         st = self.state
