@@ -203,6 +203,26 @@ class TableBase(widgets.VBox):
     def _make_state(self, seed: int) -> Any:
         raise NotImplementedError
 
+    def _show_level(self, levels: list) -> None:
+        """Show the bots' level in its menu ("as given" for bot functions or a mix)."""
+        if isinstance(self._level, str) and self._level in levels:
+            self.level_choice.options = levels
+            self.level_choice.value = self._level
+        else:
+            self.level_choice.options = levels + ["as given"]
+            self.level_choice.value = "as given"
+
+    @staticmethod
+    def _show_number(choice: Any, value: int) -> None:
+        """Show ``value`` in a menu of numbers, adding it when it is not one of them."""
+        if value not in choice.options:
+            choice.options = sorted(set(choice.options) | {value})
+        choice.value = value
+
+    def select(self, cards: Any) -> None:
+        """Choose cards in your hand (as clicking them would)."""
+        self.hand.selected = cards
+
     def _draw(self) -> None:
         raise NotImplementedError
 

@@ -213,23 +213,10 @@ class LeastScoreTable(TableBase):
 
     def _set_controls(self) -> None:
         self.opponents_choice.value = self._opponents
-        levels = list(ls.BOTS)
-        if isinstance(self._level, str) and self._level in levels:
-            self.level_choice.options = levels
-            self.level_choice.value = self._level
-        else:
-            self.level_choice.options = levels + ["as given"]
-            self.level_choice.value = "as given"
-        th = self._base_rules.threshold
-        if th not in self.threshold_choice.options:
-            self.threshold_choice.options = sorted(set(self.threshold_choice.options) | {th})
-        self.threshold_choice.value = th
+        self._show_level(list(ls.BOTS))
+        self._show_number(self.threshold_choice, self._base_rules.threshold)
 
     # --- what the learner (or code) does -----------------------------------------------
-    def select(self, cards: Any) -> None:
-        """Choose cards in your hand (as clicking them would)."""
-        self.hand.selected = cards
-
     def show_legal(self, show: bool = True) -> None:
         """Point out every legal discard in your hand (from the engine); with a card
         chosen, only the discards that contain it."""

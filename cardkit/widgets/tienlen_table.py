@@ -170,23 +170,10 @@ class TienLenTable(TableBase):
                          self.scoreboard, self.opponents_box, self.event_log]
 
     def _set_controls(self) -> None:
-        levels = list(tl.BOTS)
-        if isinstance(self._level, str) and self._level in levels:
-            self.level_choice.options = levels
-            self.level_choice.value = self._level
-        else:
-            self.level_choice.options = levels + ["as given"]
-            self.level_choice.value = "as given"
-        target = self._base_rules.target
-        if target not in self.target_choice.options:
-            self.target_choice.options = sorted(set(self.target_choice.options) | {target})
-        self.target_choice.value = target
+        self._show_level(list(tl.BOTS))
+        self._show_number(self.target_choice, self._base_rules.target)
 
     # --- what the learner (or code) does -----------------------------------------------
-    def select(self, cards: Any) -> None:
-        """Choose cards in your hand (as clicking them would)."""
-        self.hand.selected = cards
-
     def show_legal(self, show: bool = True) -> None:
         """Point out every legal play in your hand on the table now (from the engine);
         with a card chosen, only the plays that contain it."""
