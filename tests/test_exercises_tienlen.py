@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from cardkit import CardkitError, parse_cards
-from cardkit.widgets.exercises_tienlen import (beat_it_quiz, beating_table, beats_grid, beats_quiz,
+from cardkit.classroom.tienlen import (beat_it_quiz, beating_table, beats_grid, beats_quiz,
                                                classify_table, combination_quiz, fewest_plays,
                                                find_combination_quiz, higher_card_quiz, key_card_quiz,
                                                play_options, tournament_table, bot_code)

@@ -10,8 +10,8 @@ import numpy as np
 import pytest
 
 from cardkit import Card, CardkitError, odds, simulate
-from cardkit.widgets.numbers import pct
-from cardkit.widgets.lesson import (
+from cardkit.classroom.numbers import pct
+from cardkit.classroom.lesson import (
     C, DEAL_STEPS, EVENT_NAMES, FigureView, HandDealer, LowestTotalExplorer, SimulationExplorer, convergence_plot,
     distribution_plot, formula, lowest_total_plot, note, objectives, odds_table, summary,
 )
@@ -261,7 +261,7 @@ def test_constants():
 
 
 def test_code_listing_shows_a_functions_source_as_text():
-    from cardkit.widgets.lesson import code_listing
+    from cardkit.classroom.lesson import code_listing
 
     def tiny_bot(obs, rng):
         return obs.legal_actions[0]

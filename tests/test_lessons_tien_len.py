@@ -450,7 +450,7 @@ def test_play_a_game_reads_the_deal_from_the_address():
     m = re.fullmatch(r"seed = deal_seed_from_url\(default='([0-9A-Z-]+)'\)", code[at].strip())
     assert m, "the deal is read from the page address in a cell of its own"
     seed_from_code(m[1])                                   # the lesson's own code is a valid deal code
-    assert any("from cardkit.widgets.urlparams import deal_seed_from_url" in s for s in code[:at])
+    assert any("from cardkit.app.urlparams import deal_seed_from_url" in s for s in code[:at])
     assert "TienLenTable(" in code[at + 1] and "seed=seed" in code[at + 1]
     text = markdown(nb)
     assert f"`{m[1]}`" in text                             # the page names the code it deals

@@ -21,8 +21,8 @@ from typing import Any, Iterable, Optional, Sequence
 from .. import tienlen as tl
 from ..cards import Card, cards_text, full_deck, to_cards
 from ..errors import CardkitError
-from .checkers import tienlen_verdict
-from .hand import CardRow
+from ..widgets.checkers import tienlen_verdict
+from ..widgets.hand import CardRow
 from .lesson import Shown
 from .quiz import CardQuiz, Quiz
 

@@ -23,12 +23,12 @@ from typing import Any, Optional
 
 import ipywidgets as widgets
 
-from .. import tienlen as tl
-from ..errors import CardkitError
-from ._table import HUMAN, TableBase, wrap_row, esc, hidden, player_name, resolve_bots, resolve_seed
-from .checkers import tienlen_verdict
-from .hand import CardRow, Hand
-from .messages import StatusMessage, safe_callback
+from ... import tienlen as tl
+from ...errors import CardkitError
+from .base import HUMAN, TableBase, wrap_row, esc, hidden, player_name, resolve_bots, resolve_seed
+from ..checkers import tienlen_verdict
+from ..hand import CardRow, Hand
+from ..messages import StatusMessage, safe_callback
 
 __all__ = ["TienLenTable"]
 

@@ -1,6 +1,6 @@
 """What the two game tables share: bots, pacing, the log, deal codes, the pause
-between rounds.  The games' own tables are in ``least_score_table.py`` and
-``tienlen_table.py``; nothing here knows a rule of either game."""
+between rounds.  The games' own tables are in ``least_score.py`` and
+``tienlen.py`` beside this file; nothing here knows a rule of either game."""
 
 from __future__ import annotations
 
@@ -10,10 +10,10 @@ from typing import Any, Callable, Optional, Sequence, Union
 
 import ipywidgets as widgets
 
-from ..cards import MAX_SEED, deal_code, new_seed, seed_from_code
-from ..errors import CardkitError
-from .messages import EventLog, StatusMessage, error_text, safe_callback
-from .pacer import Pacer
+from ...cards import MAX_SEED, deal_code, new_seed, seed_from_code
+from ...errors import CardkitError
+from ..messages import EventLog, StatusMessage, error_text, safe_callback
+from ..pacer import Pacer
 
 HUMAN = 0
 """The learner's seat at every table."""

@@ -38,8 +38,8 @@ import numpy as np
 from .. import odds, simulate
 from ..cards import Card, cards_text
 from ..errors import CardkitError
-from .hand import CardRow
-from .messages import StatusMessage, safe_callback
+from ..widgets.hand import CardRow
+from ..widgets.messages import StatusMessage, safe_callback
 from .numbers import fraction_text, num, pct
 
 # Quiet matplotlib's font manager before it loads: "building the font cache" on a

@@ -14,7 +14,7 @@ expected value from :mod:`cardkit.odds`::
     match_scoreboard(state)                # round by round, to the threshold
     declare_success(matches=150, seed=1)   # how often would declaring succeed?
 
-Like the rest of :mod:`cardkit.widgets.lesson`, what is shown here carries its
+Like the rest of :mod:`cardkit.classroom`, what is shown here carries its
 figures (and exercises their right answers) in the output's metadata under
 ``"cardkit"``, so a test can check each against an independent computation.
 """
@@ -33,10 +33,10 @@ from .. import least_score as ls
 from ..cards import Card, Rank, Suit, cards_text, full_deck, to_cards
 from ..errors import CardkitError
 from ..odds import deck_draw_expectation
-from .checkers import discard_name
-from .hand import CardRow, Hand
+from ..widgets.checkers import discard_name
+from ..widgets.hand import CardRow, Hand
 from .lesson import BLACK, BLUE, ORANGE, FigureView, Shown, _new_figure, _png
-from .messages import StatusMessage, safe_callback
+from ..widgets.messages import StatusMessage, safe_callback
 from .numbers import fraction_text, num, pct
 from .quiz import Feedback, NumberQuiz, Quiz
 

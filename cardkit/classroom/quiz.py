@@ -43,8 +43,8 @@ from traitlets import Bool, Int, List, Unicode, validate
 from ..cards import Card, cards_text, to_cards
 from ..errors import CardkitError
 from ._quiz_frontend import QUIZ_CSS, QUIZ_ESM
-from .hand import Hand
-from .messages import StatusMessage, error_text, safe_callback
+from ..widgets.hand import Hand
+from ..widgets.messages import StatusMessage, error_text, safe_callback
 from .numbers import EXAMPLES, as_fraction, fraction_text, num, pct, read_number
 
 __all__ = ["Feedback", "Quiz", "NumberQuiz", "CardQuiz", "Scoreboard"]

@@ -25,13 +25,13 @@ from typing import Any, Optional
 
 import ipywidgets as widgets
 
-from .. import least_score as ls
-from ..cards import Card, cards_text
-from ..errors import CardkitError
-from ._table import HUMAN, TableBase, wrap_row, esc, hidden, player_name, resolve_bots, resolve_seed
-from .checkers import least_score_verdict
-from .hand import CardRow, Hand
-from .messages import StatusMessage, safe_callback
+from ... import least_score as ls
+from ...cards import Card, cards_text
+from ...errors import CardkitError
+from .base import HUMAN, TableBase, wrap_row, esc, hidden, player_name, resolve_bots, resolve_seed
+from ..checkers import least_score_verdict
+from ..hand import CardRow, Hand
+from ..messages import StatusMessage, safe_callback
 
 __all__ = ["LeastScoreTable"]
 

@@ -1,4 +1,4 @@
-"""The browser half of the exercises (:mod:`cardkit.widgets.quiz`), kept inline.
+"""The browser half of the exercises (:mod:`cardkit.classroom.quiz`), kept inline.
 
 How the browser talks to Python
 -------------------------------
@@ -27,7 +27,7 @@ feedback; the browser never judges.
 
 from __future__ import annotations
 
-from ._frontend import FONT_STACK_CSS
+from ..widgets._frontend import FONT_STACK_CSS
 
 QUIZ_CSS = """
 .ck-quiz {
