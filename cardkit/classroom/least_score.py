@@ -34,6 +34,7 @@ from ..cards import Card, Rank, Suit, cards_text, full_deck, to_cards
 from ..errors import CardkitError
 from ..odds import deck_draw_expectation
 from ..widgets.checkers import discard_name
+from ..widgets.frontend import FONT_STACK
 from ..widgets.hand import CardRow, Hand
 from .lesson import BLACK, BLUE, ORANGE, FigureView, Shown, _new_figure, _png
 from ..widgets.messages import StatusMessage, safe_callback
@@ -57,8 +58,7 @@ __all__ = [
 ]
 
 _CELL = "padding:0.2em 0.7em;text-align:left;border-top:1px solid #d6dae1;vertical-align:top"
-_TABLE = ("border-collapse:collapse;margin:0.4em 0;font-family:system-ui, 'Segoe UI', Roboto, 'DejaVu Sans', "
-          "sans-serif;font-size:0.95rem;color:#1f1f1f")
+_TABLE = f"border-collapse:collapse;margin:0.4em 0;font-family:{FONT_STACK};font-size:0.95rem;color:#1f1f1f"
 
 
 def _table(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str = "") -> str:

@@ -38,6 +38,7 @@ import numpy as np
 from .. import odds, simulate
 from ..cards import Card, cards_text
 from ..errors import CardkitError
+from ..widgets.frontend import FONT_STACK
 from ..widgets.hand import CardRow
 from ..widgets.messages import StatusMessage, safe_callback
 from .numbers import fraction_text, num, pct
@@ -118,8 +119,7 @@ _RC = {
 }
 
 # --- inline styles (inline, so they survive JupyterLab's sanitiser and need no CSS file) ---
-_FONT = ("system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, 'Noto Sans', "
-         "'Liberation Sans', 'DejaVu Sans', sans-serif")
+_FONT = FONT_STACK
 _MATH_FONT = "'STIX Two Math', 'Cambria Math', 'Latin Modern Math', 'DejaVu Serif', Georgia, serif"
 _SR = ("position:absolute;width:1px;height:1px;padding:0;margin:-1px;overflow:hidden;"
        "clip:rect(0 0 0 0);white-space:nowrap;border:0")

@@ -2,7 +2,8 @@
 
 Everything here runs in JupyterLab, the classic notebook and Voilà, with no
 internet connection: the pictures are SVG made in Python (:mod:`cardkit.svg`) and
-the browser code is sent inline by anywidget.
+the browser code, real files in ``static/``, is sent to the page by anywidget
+(:mod:`cardkit.widgets.frontend`).
 
 * :class:`Hand` — cards to choose by click, touch or keyboard; ``hand.selected``.
 * :class:`CardRow` — cards only to look at, with a caption (face down if need be).
