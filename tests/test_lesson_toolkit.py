@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 import math
-import re
 from fractions import Fraction
 
-import numpy as np
 import pytest
 
-from cardkit import Card, CardkitError, odds, simulate
-from cardkit.classroom.numbers import pct
-from cardkit.classroom.lesson import (
-    C, DEAL_STEPS, EVENT_NAMES, FigureView, HandDealer, LowestTotalExplorer, SimulationExplorer, convergence_plot,
-    distribution_plot, formula, lowest_total_plot, note, objectives, odds_table, summary,
-)
+from cardkit import CardkitError, odds, simulate
+from cardkit.classroom import C, code_listing, formula, note, objectives, pct, summary
+from cardkit.classroom.chances import DEAL_STEPS, EVENT_NAMES, odds_table
+from cardkit.classroom.explorers import HandDealer, LowestTotalExplorer, SimulationExplorer
+from cardkit.classroom.plots import FigureView, convergence_plot, distribution_plot, lowest_total_plot
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -261,8 +258,6 @@ def test_constants():
 
 
 def test_code_listing_shows_a_functions_source_as_text():
-    from cardkit.classroom.lesson import code_listing
-
     def tiny_bot(obs, rng):
         return obs.legal_actions[0]
 

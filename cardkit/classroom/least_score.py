@@ -24,22 +24,24 @@ from __future__ import annotations
 import html
 import random
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
 
 import ipywidgets
-import numpy as np
 
 from .. import least_score as ls
 from ..cards import Card, Rank, Suit, cards_text, full_deck, to_cards
 from ..errors import CardkitError
-from ..odds import deck_draw_expectation
 from ..widgets.checkers import discard_name
-from ..widgets.frontend import FONT_STACK
 from ..widgets.hand import CardRow, Hand
-from .lesson import BLACK, BLUE, ORANGE, FigureView, Shown, _new_figure, _png
 from ..widgets.messages import StatusMessage, safe_callback
+from .boxes import FONT_STACK, Shown
 from .numbers import fraction_text, num, pct
 from .quiz import Feedback, NumberQuiz, Quiz
+
+if TYPE_CHECKING:  # numpy and the plots are loaded only by what uses them (lesson 6)
+    import numpy as np
+
+    from .plots import FigureView
 
 __all__ = [
     "value_table",
@@ -362,6 +364,8 @@ def turn_choices(hand: Any, open_cards: Any, seen: Any = (), rules: Optional[ls.
     """
     hand_cards = _ordered(to_cards(hand))
     opens = _ordered(to_cards(open_cards))
+    from ..odds import deck_draw_expectation   # numpy: only for a lesson that weighs the deck
+
     known = set(hand_cards) | set(opens) | set(to_cards(seen))
     deck = deck_draw_expectation(sorted(known, key=lambda c: c.index), exact=True)
     total = ls.hand_total(hand_cards)
@@ -417,6 +421,8 @@ class TakeOrDrawQuiz(Quiz):
         why = ls.why_illegal(group)
         if why:
             raise CardkitError(f"{cards_text(group)} is not a legal discard: {why}")
+        from ..odds import deck_draw_expectation   # numpy: only for a lesson that weighs the deck
+
         known = sorted(set(hand_cards) | set(opens) | set(extra), key=lambda c: c.index)
         self.deck_value = deck_draw_expectation(known, exact=True)
         low = min(opens, key=ls.card_value)
@@ -521,12 +527,14 @@ class DeclareStudy:
 
     def plot(self) -> FigureView:
         """Two panels: the success rate by total, and by round of turns."""
+        from .plots import BLACK, BLUE, ORANGE, FigureView, new_figure, png_bytes
+
         t_max = int(min(40, self.totals.max()))
         by_t = self.rate_by_total(range(int(self.totals.min()), t_max + 1))
         by_t = {t: v for t, v in by_t.items() if v[1] >= 20}
         r_max = int(min(8, self.rounds.max()))
         by_r = {k: v for k, v in self.rate_by_round(range(2, r_max + 1)).items() if v[1] >= 20}
-        fig = _new_figure(9.0, 3.6)
+        fig = new_figure(9.0, 3.6)
         a1, a2 = fig.subplots(1, 2)
         a1.plot(list(by_t), [100 * s / n for s, n in by_t.values()], "o-", color=BLUE, lw=1.6, ms=4)
         a1.axhline(50, color=BLACK, ls="--", lw=1)
@@ -550,7 +558,7 @@ class DeclareStudy:
         figures = {f"success at total {t}": Fraction(s, n) for t, (s, n) in by_t.items()}
         figures.update({f"success in round {k}": Fraction(s, n) for k, (s, n) in by_r.items()})
         figures["even cut"] = cut
-        return FigureView(_png(fig), "How often would declaring succeed?", caption, figures, (head, rows))
+        return FigureView(png_bytes(fig), "How often would declaring succeed?", caption, figures, (head, rows))
 
     def __repr__(self) -> str:
         return (f"DeclareStudy({num(len(self.success))} moments from {self.matches} matches, seed {self.seed}; "
@@ -574,6 +582,8 @@ def declare_success(matches: int = 150, seed: int = 1, bots: Sequence[str] = ("g
     if progress:
         from tqdm.auto import tqdm
         it = tqdm(it, desc="Matches", unit="match")
+    import numpy as np   # the study's arrays; loaded only when a lesson runs one
+
     for _ in it:
         s = master.randrange(2 ** 30)
         state = ls.new_game(rules, s)

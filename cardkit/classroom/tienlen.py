@@ -23,7 +23,7 @@ from ..cards import Card, cards_text, full_deck, to_cards
 from ..errors import CardkitError
 from ..widgets.checkers import tienlen_verdict
 from ..widgets.hand import CardRow
-from .lesson import Shown
+from .boxes import Shown
 from .quiz import CardQuiz, Quiz
 
 __all__ = [
