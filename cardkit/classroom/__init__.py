@@ -12,6 +12,7 @@ A lesson cell stays one or two lines because the work is done here::
 * ``numbers.py`` — numbers read as a learner types them, and written as a lesson shows them;
 * ``boxes.py`` — objectives, summary, note, a function's code (:class:`Shown`);
 * ``formulas.py`` — a formula as on the board, beside its value;
+* ``tables.py`` — tables of words and numbers, a tournament's results;
 * ``chances.py`` — exact chances beside seeded simulations (``odds_table``);
 * ``plots.py`` — captioned matplotlib plots; ``explorers.py`` — simulation sliders;
 * ``least_score.py``, ``tienlen.py`` — each game's exercises and worked examples.
@@ -25,6 +26,7 @@ from .boxes import Shown, code_listing, note, objectives, summary
 from .formulas import C, formula
 from .numbers import fraction_text, num, pct
 from .quiz import CardQuiz, Feedback, NumberQuiz, Quiz, Scoreboard
+from .tables import shown_table, tournament_table
 
 __all__ = [
     "Quiz",
@@ -42,4 +44,6 @@ __all__ = [
     "num",
     "pct",
     "fraction_text",
+    "shown_table",
+    "tournament_table",
 ]

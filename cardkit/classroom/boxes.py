@@ -21,11 +21,14 @@ import textwrap
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
+import ipywidgets
+
 from ..errors import CardkitError
 from ..widgets.frontend import FONT_STACK
 
 __all__ = [
     "Shown",
+    "Panel",
     "objectives",
     "summary",
     "note",
@@ -115,6 +118,27 @@ class Shown:
         return self.text
 
 
+class Panel(ipywidgets.VBox):
+    """A box of widgets a lesson shows (an exercise, an explorer).
+
+    Its plain text is its whole ``repr`` — what strict nbval compares, and what
+    ipywidgets would cut at 110 characters — and :meth:`cardkit_metadata` goes to
+    the output's metadata under ``"cardkit"`` (an exercise's right answer, the
+    figures shown) for the lesson's tests."""
+
+    def cardkit_metadata(self) -> dict:
+        """What the output records under ``"cardkit"`` (nothing, unless a panel says)."""
+        return {}
+
+    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
+        data = super()._repr_mimebundle_(**kwargs)
+        if isinstance(data, dict):
+            data["text/plain"] = repr(self)
+            meta = self.cardkit_metadata()
+            return data, ({"cardkit": meta} if meta else {})
+        return data  # pragma: no cover - ipywidgets always gives a dict
+
+
 def _box(kind: str, title: str, items: Sequence[str], figures: Optional[Mapping[str, Any]] = None,
          numbered: bool = False) -> Shown:
     if isinstance(items, str) or not isinstance(items, Iterable):
@@ -160,7 +184,8 @@ def code_listing(function: Callable, title: Optional[str] = None) -> Shown:
     try:
         source = textwrap.dedent(inspect.getsource(function)).rstrip()
     except (OSError, TypeError):
-        raise CardkitError(f"the code of {getattr(function, '__name__', function)!r} cannot be found") from None
+        raise CardkitError(f"the code of {getattr(function, '__name__', function)!r} cannot be found: "
+                           "define it in a file or a notebook cell") from None
     title = title or f"The code of {getattr(function, '__name__', 'this function')}"
     box = (f'<figure style="{box_style("note")}" aria-label="{html.escape(title)}">'
            f'<figcaption style="font-weight:700;margin:0 0 0.3em">{html.escape(title)}</figcaption>'

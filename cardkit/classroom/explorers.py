@@ -22,7 +22,7 @@ from ..cards import Card, cards_text
 from ..errors import CardkitError
 from ..widgets.hand import CardRow
 from ..widgets.messages import StatusMessage, safe_callback
-from .boxes import FONT_STACK, figure_json
+from .boxes import FONT_STACK, Panel, figure_json
 from .chances import CHUNK, DEAL_STEPS, deal_name, event_name, exact_chance, running_hits
 from .numbers import fraction_text, num, pct
 from .plots import convergence_figure
@@ -30,20 +30,16 @@ from .plots import convergence_figure
 __all__ = ["SimulationExplorer", "LowestTotalExplorer", "HandDealer"]
 
 
-class _Panel(ipywidgets.VBox):
-    """A VBox whose plain-text form is the whole ``repr`` (ipywidgets cuts it)."""
+class _Panel(Panel):
+    """An explorer: a panel whose output records the figures it shows."""
 
     def figures(self) -> dict:
         """The figures the panel now shows, {label: value}."""
         return {}
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        data = super()._repr_mimebundle_(**kwargs)
-        if isinstance(data, dict):
-            data["text/plain"] = repr(self)
-            figures = self.figures()
-            return data, ({"cardkit": {"figures": figure_json(figures)}} if figures else {})
-        return data  # pragma: no cover
+    def cardkit_metadata(self) -> dict:
+        figures = self.figures()
+        return {"figures": figure_json(figures)} if figures else {}
 
 
 def _heading(text: str) -> ipywidgets.HTML:

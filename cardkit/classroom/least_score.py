@@ -34,7 +34,8 @@ from ..errors import CardkitError
 from ..widgets.checkers import discard_name
 from ..widgets.hand import CardRow, Hand
 from ..widgets.messages import StatusMessage, safe_callback
-from .boxes import FONT_STACK, Shown
+from .boxes import Panel, Shown
+from .tables import html_table, shown_table, table_text
 from .numbers import fraction_text, num, pct
 from .quiz import Feedback, NumberQuiz, Quiz
 
@@ -56,32 +57,7 @@ __all__ = [
     "match_scoreboard",
     "DeclareStudy",
     "declare_success",
-    "tournament_table",
 ]
-
-_CELL = "padding:0.2em 0.7em;text-align:left;border-top:1px solid #d6dae1;vertical-align:top"
-_TABLE = f"border-collapse:collapse;margin:0.4em 0;font-family:{FONT_STACK};font-size:0.95rem;color:#1f1f1f"
-
-
-def _table(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str = "") -> str:
-    th = "".join(f'<th scope="col" style="{_CELL}">{html.escape(h)}</th>' for h in head)
-    body = "".join("<tr>" + "".join(f'<td style="{_CELL}">{html.escape(c)}</td>' for c in r) + "</tr>"
-                   for r in rows)
-    cap = f'<caption style="text-align:left;font-weight:600;padding:0.2em 0">{html.escape(caption)}</caption>' \
-        if caption else ""
-    return f'<table style="{_TABLE}">{cap}<thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>'
-
-
-def _table_text(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str = "") -> str:
-    lines = [caption] if caption else []
-    lines += [" | ".join(head)] + [" | ".join(r) for r in rows]
-    return "\n".join(lines)
-
-
-def _shown_table(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str = "",
-                 figures: Optional[dict] = None) -> Shown:
-    return Shown(_table(head, rows, caption), _table_text(head, rows, caption), figures)
-
 
 def _ordered(cards: Iterable[Card]) -> tuple[Card, ...]:
     return ls.display_order(list(cards))
@@ -98,7 +74,7 @@ def value_table(suit: Suit = Suit.SPADES) -> Shown:
     cards = [Card(rank, suit) for rank in Rank]
     rows = [[c.label.split(" of ")[0], c.code[:-1], str(ls.card_value(c))] for c in cards]
     figures = {c.code[:-1]: ls.card_value(c) for c in cards}
-    return _shown_table(["Card", "Shown as", "Points"], rows, "What each card is worth (any suit)", figures)
+    return shown_table(["Card", "Shown as", "Points"], rows, "What each card is worth (any suit)", figures)
 
 
 def worked_total(cards: Any) -> Shown:
@@ -120,7 +96,7 @@ def _deal_hands(count: int, seed: int, size: int = 5) -> list[tuple[Card, ...]]:
     return [_ordered(rng.sample(deck, size)) for _ in range(count)]
 
 
-class HandTotalDrill(ipywidgets.VBox):
+class HandTotalDrill(Panel):
     """Quick-fire: "what is this hand worth?", one seeded random hand after another.
 
     ``hands`` questions (default 6), dealt from ``seed``.  Each hand is a
@@ -200,12 +176,8 @@ class HandTotalDrill(ipywidgets.VBox):
             out.append(r)
         return out
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        data = super()._repr_mimebundle_(**kwargs)
-        if isinstance(data, dict):
-            data["text/plain"] = repr(self)
-            return data, {"cardkit": {"exercises": self.records()}}
-        return data  # pragma: no cover
+    def cardkit_metadata(self) -> dict:
+        return {"exercises": self.records()}
 
     def __repr__(self) -> str:
         return (f"HandTotalDrill({len(self.hands)} hands, seed {self.seed}; now hand {self.index + 1}: "
@@ -227,14 +199,14 @@ def discard_table(groups: Sequence[Any], rules: Optional[ls.Rules] = None,
             verdict, why = "legal", name
         rows.append([cards_text(cards), verdict, why])
         figures[" ".join(_codes(cards))] = ls.discard_kind(cards, rules)
-    return _shown_table(["Cards", "Verdict", "Kind, or why not"], rows, caption, figures)
+    return shown_table(["Cards", "Verdict", "Kind, or why not"], rows, caption, figures)
 
 
 def _multi_card_discards(hand: Sequence[Card], rules: Optional[ls.Rules]) -> list[tuple[Card, ...]]:
     return [g for g in ls.legal_discards(hand, rules) if len(g) > 1]
 
 
-class SpotEveryDiscard(ipywidgets.VBox):
+class SpotEveryDiscard(Panel):
     """Find every legal discard of two or more cards in a hand.
 
     Choose cards and press **Check these cards**: a legal group is added to the
@@ -339,12 +311,8 @@ class SpotEveryDiscard(ipywidgets.VBox):
                 "answer": [_codes(g) for g in self.answers],
                 "explain": "every legal group of two or more cards, as the engine lists them"}
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        data = super()._repr_mimebundle_(**kwargs)
-        if isinstance(data, dict):
-            data["text/plain"] = repr(self)
-            return data, {"cardkit": {"exercise": self.record()}}
-        return data  # pragma: no cover
+    def cardkit_metadata(self) -> dict:
+        return {"exercise": self.record()}
 
     def __repr__(self) -> str:
         return (f"SpotEveryDiscard({cards_text(self.hand.cards)}: found {len(self.found)} of "
@@ -397,7 +365,7 @@ def turn_table(hand: Any, open_cards: Any, seen: Any = (), best: int = 5,
            f"{cards_text(_ordered(to_cards(open_cards)))}"
            + (f", also seen {cards_text(_ordered(to_cards(seen)))}" if to_cards(seen) else "")
            + f": the {min(best, len(moves))} best of {len(moves)} moves")
-    return _shown_table(["Move", "Total after the turn"], rows, cap, figures)
+    return shown_table(["Move", "Total after the turn"], rows, cap, figures)
 
 
 class TakeOrDrawQuiz(Quiz):
@@ -465,9 +433,9 @@ def scoring_worked(totals: Sequence[int], declarer: int, rules: Optional[ls.Rule
                    if getattr(rules, k) != getattr(ls.Rules(), k)]
         opts = f" (rules: {', '.join(changed)})" if changed else ""
     caption = f"Totals {', '.join(map(str, totals))}; {names[declarer]} declares{opts}"
-    page = _table(["Player", "Total", "Round score"], rows, caption) + \
+    page = html_table(["Player", "Total", "Round score"], rows, caption) + \
         f'<p style="margin:0.2em 0 0.6em;max-width:46rem">{html.escape(why)}</p>'
-    text = _table_text(["Player", "Total", "Round score"], rows, caption) + "\n" + why
+    text = table_text(["Player", "Total", "Round score"], rows, caption) + "\n" + why
     key = f"scores {list(totals)} declarer {declarer}" + (f" tie_is_success={rules.tie_is_success} penalty={rules.penalty}"
                                                           if rules is not None else "")
     return Shown(page, text, {key: scores})
@@ -496,8 +464,8 @@ def match_scoreboard(state: ls.LeastScoreState) -> Shown:
     figures["winners"] = winners
     caption = (f"A match of {n} players to the threshold {state.rules.threshold} (deal code {state.deal_code}); "
                "each player's cell is 'round score → running score'")
-    page = _table(head, rows, caption) + f'<p style="margin:0.2em 0 0.6em"><strong>{html.escape(end)}</strong></p>'
-    return Shown(page, _table_text(head, rows, caption) + "\n" + end, figures)
+    page = html_table(head, rows, caption) + f'<p style="margin:0.2em 0 0.6em"><strong>{html.escape(end)}</strong></p>'
+    return Shown(page, table_text(head, rows, caption) + "\n" + end, figures)
 
 
 # --- 6. strategy: when to declare ---------------------------------------------------------------------
@@ -601,20 +569,3 @@ def declare_success(matches: int = 150, seed: int = 1, bots: Sequence[str] = ("g
             state.apply_action(funcs[p](state.observation(p), rng))
     return DeclareStudy(np.array(totals), np.array(rounds), np.array(success, dtype=bool), matches, seed,
                         [b if isinstance(b, str) else getattr(b, "__name__", "bot") for b in bots], players)
-
-
-def tournament_table(result: Any) -> Shown:
-    """A :func:`cardkit.tournament.tournament` result as a short table (wins, win
-    rate with its 95% interval, mean score), with each bot's figures recorded."""
-    rows, figures = [], {}
-    for r in result.table():
-        rows.append([r.bot, str(r.seats_played), f"{r.wins:g}", f"{r.win_rate:.1%}",
-                     f"{r.win_low:.1%} – {r.win_high:.1%}", f"{r.mean_score:.2f}"])
-        figures[f"{r.bot} win rate"] = r.win_rate
-        figures[f"{r.bot} wins"] = r.wins
-        figures[f"{r.bot} seats"] = r.seats_played
-        figures[f"{r.bot} mean score"] = r.mean_score
-    caption = (f"{len(result.matches)} matches of Least Score; seats rotate each match. Score = penalty points "
-               "per match (lower is better); a shared win counts as a fraction")
-    return _shown_table(["Bot", "Seats played", "Wins", "Win rate", "95% interval", "Mean score"], rows, caption,
-                        figures)

@@ -63,11 +63,12 @@ from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
 
 import anywidget
 import ipywidgets
-from traitlets import Bool, Int, List, Unicode, validate
+from traitlets import Bool, Int, List, Unicode
 
 from ..cards import Card, cards_text, to_cards
 from ..errors import CardkitError
 from ..widgets.frontend import stylesheet
+from .boxes import Panel
 from ..widgets.hand import Hand
 from ..widgets.messages import StatusMessage, error_text, safe_callback
 from .numbers import EXAMPLES, as_fraction, fraction_text, num, pct, read_number
@@ -501,7 +502,7 @@ class _CardCheck(_Exercise):
         return self._owner._judge_selection()
 
 
-class CardQuiz(ipywidgets.VBox):
+class CardQuiz(Panel):
     """An exercise answered by choosing cards in a hand.
 
     ``cards``: the hand (a card string or cards).  Judge the chosen cards either
@@ -654,12 +655,8 @@ class CardQuiz(ipywidgets.VBox):
         out["cards"] = [c.code for c in self.hand.cards]
         return out
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        data = super()._repr_mimebundle_(**kwargs)
-        if isinstance(data, dict):
-            data["text/plain"] = repr(self)   # the whole text, not cut at 110 characters
-            return data, {"cardkit": {"exercise": self.record()}}
-        return data  # pragma: no cover
+    def cardkit_metadata(self) -> dict:
+        return {"exercise": self.record()}
 
 
 class Scoreboard(StatusMessage):
