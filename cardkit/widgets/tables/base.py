@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import html
 import random
-from typing import Any, Callable, Optional, Sequence, Union
+from typing import Any, Callable, Optional, Sequence
 
 import ipywidgets as widgets
 
@@ -19,7 +19,6 @@ from ..pacer import Pacer
 HUMAN = 0
 """The learner's seat at every table."""
 
-Level = Union[str, Callable[..., Any]]
 
 WRAP = dict(flex_flow="row wrap", align_items="center")
 
