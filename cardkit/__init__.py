@@ -1,6 +1,8 @@
 """cardkit — a small, exact card engine for learning Least Score and Tiến Lên.
 
-The engine imports no Jupyter package; widgets live in :mod:`cardkit.widgets`.
+The engine imports no Jupyter package.  Above it, and importing it (never the other way):
+:mod:`cardkit.widgets` (what a player clicks), :mod:`cardkit.classroom` (what the lessons
+are built from, on the widgets) and :mod:`cardkit.app` (the Voilà server's side).
 
 >>> from cardkit import parse_cards
 >>> [c.code for c in parse_cards('AS 10h Q♦ t♣, 2C')]

@@ -5,10 +5,9 @@ from __future__ import annotations
 import pytest
 
 from cardkit import CardkitError, parse_cards
-from cardkit.widgets.exercises_tienlen import (beat_it_quiz, beating_table, beats_grid, beats_quiz,
-                                               classify_table, combination_quiz, fewest_plays,
-                                               find_combination_quiz, higher_card_quiz, key_card_quiz,
-                                               play_options, tournament_table, bot_code)
+from cardkit.classroom.tienlen import (beat_it_quiz, beating_table, beats_grid, beats_quiz, classify_table,
+                                      combination_quiz, fewest_plays, find_combination_quiz, higher_card_quiz,
+                                      key_card_quiz, play_options)
 
 
 def test_higher_card_rank_then_suit():
@@ -83,26 +82,3 @@ def test_play_options_marks_every_equally_good_play():
     hidden = play_options("4S 5D 6C 7H 8S 8C 9D 10H JH", "7D", mark_best=False)
     assert "★" not in hidden.text and "★" not in hidden.html
     assert hidden.best_plays == o.best_plays and hidden.left == o.left
-
-
-def test_tournament_table_says_what_the_score_means():
-    from cardkit.tournament import tournament
-    tl = tournament("tienlen", ["random"] * 4, matches=2, seed=1, workers=0, progress=False)
-    shown = tournament_table(tl)
-    assert shown.text.splitlines()[0] == "tienlen: 2 matches (mean score: points won per match — higher is better)"
-    assert "higher is better" in shown.html
-    assert shown.text.splitlines()[1:] == str(tl).splitlines()[1:]
-
-
-def _sample_bot(observation, rng):
-    return observation.legal_actions[0]   # always the first legal move
-
-
-def test_bot_code_shows_the_source():
-    shown = bot_code(_sample_bot)
-    assert shown.text.splitlines()[0] == "The code of _sample_bot:"
-    assert "def _sample_bot(observation, rng):" in shown.text
-    assert "always the first legal move" in shown.html and "<pre" in shown.html
-    assert bot_code(_sample_bot, title="Mine").text.startswith("Mine:\n")
-    with pytest.raises(CardkitError):
-        bot_code(len)

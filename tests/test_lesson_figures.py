@@ -26,7 +26,7 @@ import numpy as np
 import pytest
 
 from cardkit import Card
-from cardkit.widgets.numbers import fraction_text, num, pct
+from cardkit.classroom.numbers import fraction_text, num, pct
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 LS_LESSON = ROOT / "lessons" / "least_score" / "05_probability.ipynb"

@@ -3,18 +3,15 @@
 from __future__ import annotations
 
 import math
-import re
 from fractions import Fraction
 
-import numpy as np
 import pytest
 
-from cardkit import Card, CardkitError, odds, simulate
-from cardkit.widgets.numbers import pct
-from cardkit.widgets.lesson import (
-    C, DEAL_STEPS, EVENT_NAMES, FigureView, HandDealer, LowestTotalExplorer, SimulationExplorer, convergence_plot,
-    distribution_plot, formula, lowest_total_plot, note, objectives, odds_table, summary,
-)
+from cardkit import CardkitError, odds, simulate
+from cardkit.classroom import C, code_listing, formula, note, objectives, pct, summary, tournament_table
+from cardkit.classroom.chances import DEAL_STEPS, EVENT_NAMES, odds_table
+from cardkit.classroom.explorers import HandDealer, LowestTotalExplorer, SimulationExplorer
+from cardkit.classroom.plots import FigureView, convergence_plot, distribution_plot, lowest_total_plot
 
 PNG = b"\x89PNG\r\n\x1a\n"
 
@@ -261,8 +258,6 @@ def test_constants():
 
 
 def test_code_listing_shows_a_functions_source_as_text():
-    from cardkit.widgets.lesson import code_listing
-
     def tiny_bot(obs, rng):
         return obs.legal_actions[0]
 
@@ -273,6 +268,9 @@ def test_code_listing_shows_a_functions_source_as_text():
     assert "<pre" in bundle["text/html"] and "obs.legal_actions[0]" in bundle["text/html"]
     with pytest.raises(CardkitError):
         code_listing(42)
+    with pytest.raises(CardkitError, match="cannot be found"):
+        code_listing(len)
+    assert code_listing(tiny_bot).text.splitlines()[0] == "The code of tiny_bot:"
 
 
 def test_rare_event_plots_keep_the_whole_run_in_view():
@@ -287,3 +285,25 @@ def test_lowest_total_explorer_says_it_is_about_fresh_hands():
     ex = LowestTotalExplorer(total=20, opponents=1)
     words = " ".join(c.value for c in ex.children if isinstance(c, HTML))
     assert "freshly dealt hands" in words and "lesson 6" in words
+
+
+@pytest.mark.parametrize("game, words", [("least_score", "Least Score; seats rotate each match. Score = penalty "
+                                                        "points per match (lower is better)"),
+                                         ("tienlen", "Tiến Lên; seats rotate each match. Score = points won per "
+                                                     "match (higher is better)")])
+def test_tournament_table_is_one_table_for_both_games(game, words):
+    from cardkit.tournament import tournament
+
+    result = tournament(game, ["random", "greedy", "random", "random"], matches=6, seed=1, workers=0,
+                        progress=False)
+    shown = tournament_table(result)
+    lines = shown.text.splitlines()
+    assert lines[0].startswith(f"6 matches of {words}")
+    assert lines[1] == "Bot | Seats played | Wins | Win rate | 95% interval | Mean score"
+    rows = {r.bot: r for r in result.table()}
+    assert [line.split(" | ")[0] for line in lines[2:]] == list(rows)
+    for bot, r in rows.items():
+        assert shown.figures[f"{bot} seats"] == r.seats_played and shown.figures[f"{bot} wins"] == r.wins
+        assert shown.figures[f"{bot} win rate"] == r.win_rate == r.wins / r.seats_played
+    assert sum(shown.figures[f"{b} seats"] for b in rows) == 4 * 6
+    assert "<caption" in shown.html and words.split(";")[0] in shown.html

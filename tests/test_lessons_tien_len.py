@@ -394,9 +394,31 @@ def test_lessons_link_back_and_on():
             assert (path.parent / target).resolve().exists(), f"{path.name} links {target}, which does not exist"
 
 
+_TOURNAMENT_FIGURE = re.compile(r"(.+) (win rate|wins|seats|mean score)")
+
+
+def _is_tournament_table(output: dict) -> bool:
+    return re.match(r"\d+ matches of ", _text(output.get("data", {}).get("text/plain"))) is not None
+
+
+def tournament_tables(nb: dict) -> dict:
+    """{first line of a tournament table: {bot: {'win rate', 'wins', 'seats', 'mean score'}}}."""
+    tables = {}
+    for o in filter(_is_tournament_table, outputs(nb)):
+        bots = {}
+        for label, value in o["metadata"]["cardkit"]["figures"].items():
+            m = _TOURNAMENT_FIGURE.fullmatch(label)
+            bots.setdefault(m.group(1), {})[m.group(2)] = value
+        tables[_text(o["data"]["text/plain"]).splitlines()[0]] = bots
+    return tables
+
+
 def test_strategy_figures():
     nb = load(TL / "05_strategy.ipynb")
-    figs = figures(nb)
+    figs = {}
+    for o in outputs(nb):
+        if not _is_tournament_table(o):
+            figs.update(o.get("metadata", {}).get("cardkit", {}).get("figures", {}))
     # play_options tables: fewest plays left after each play, recomputed
     tables = {(STRATEGY_HAND, "7♦"): "K♦", ("3S 4D 5C 6H 7S 9D KH", "6♠"): "9♦"}
     for (hand_text, table), stated_best in tables.items():
@@ -406,24 +428,39 @@ def test_strategy_figures():
             assert figs.pop(f"{c} on {table}") == fewest([x for x in hand if x != c]), (table, str(c))
         best = min(singles, key=lambda c: (fewest([x for x in hand if x != c]), place(c)))
         assert figs.pop(f"best on {table}") == str(best) == stated_best
-    # tournament figures: consistent with the tables shown
-    texts = [_text(o.get("data", {}).get("text/plain")) for o in outputs(nb)]
-    table_text = next(t for t in texts if t.startswith("tienlen: 60 matches"))
-    rates = {line.split()[0]: float(line.split()[3].rstrip("%")) / 100 for line in table_text.splitlines()[2:]}
+    # tournament tables: each consistent in itself (wins over seats, four seats a match, one winner a
+    # match), and the built-in line-up's tournament played again gives the same table
+    t = tournament_tables(nb)
+    assert set(t) == {f"{n} matches of Tiến Lên; seats rotate each match. Score = points won per match "
+                      "(higher is better)" for n in (60, 160, 50)}
+    for caption, bots in t.items():
+        matches = int(caption.split()[0])
+        assert sum(b["seats"] for b in bots.values()) == 4 * matches
+        assert sum(b["wins"] for b in bots.values()) == matches
+        for b in bots.values():
+            assert abs(b["win rate"] - b["wins"] / b["seats"]) < 1e-12
+    from cardkit.tienlen import BOTS
+    from cardkit.tournament import tournament
+
+    builtin = next(b for c, b in t.items() if c.startswith("60 "))
+    again = tournament("tienlen", [*BOTS] + ["random"] * (4 - len(BOTS)), matches=60, seed=1, workers=0,
+                       progress=False)
+    for row in again.table():
+        assert builtin[row.bot] == {"win rate": row.win_rate, "wins": row.wins, "seats": row.seats_played,
+                                    "mean score": row.mean_score}
+    rates = {bot: b["win rate"] for bot, b in builtin.items()}
     assert figs.pop("best bot") == max(rates, key=rates.get)
-    assert abs(figs.pop("best win rate") - max(rates.values())) < 0.001
-    duel = next(t for t in texts if t.startswith("tienlen: 160 matches"))
-    lines = {line.split()[0]: line for line in duel.splitlines()[2:]}
-    g, e = figs.pop("greedy vs eager")
-    for name, rate in (("greedy", g), ("eager_bot", e)):
-        wins, seats = float(lines[name].split()[2]), int(lines[name].split()[1])
-        assert abs(rate - wins / seats) < 1e-9
-    intervals = {n: [float(x) / 100 for x in re.findall(r"\((\d+\.\d)%–(\d+\.\d)%\)", lines[n])[0]] for n in lines}
+    assert abs(figs.pop("best win rate") - max(rates.values())) < 1e-12
+    duel = next(b for c, b in t.items() if c.startswith("160 "))
+    assert figs.pop("greedy vs eager") == [duel["greedy"]["win rate"], duel["eager_bot"]["win rate"]]
+    texts = [_text(o.get("data", {}).get("text/plain")) for o in outputs(nb)]
+    duel_text = next(x for x in texts if x.startswith("160 matches"))
+    intervals = {line.split(" | ")[0]: [float(v) / 100 for v in re.findall(r"(\d+\.\d)%", line.split(" | ")[4])]
+                 for line in duel_text.splitlines()[2:]}
     (gl, gh), (el, eh) = intervals["greedy"], intervals["eager_bot"]
     assert figs.pop("intervals overlap") == (gl <= eh and el <= gh)
-    mine = next(t for t in texts if t.startswith("tienlen: 50 matches"))
-    line = next(x for x in mine.splitlines() if x.startswith("my_bot"))
-    assert abs(figs.pop("my_bot win rate") - float(line.split()[2]) / int(line.split()[1])) < 1e-9
+    mine = next(b for c, b in t.items() if c.startswith("50 "))
+    assert figs.pop("my_bot win rate") == mine["my_bot"]["win rate"] and mine["my_bot"]["seats"] == 50
     assert not figs, f"figures with no independent check: {sorted(figs)}"
 
 
@@ -450,7 +487,7 @@ def test_play_a_game_reads_the_deal_from_the_address():
     m = re.fullmatch(r"seed = deal_seed_from_url\(default='([0-9A-Z-]+)'\)", code[at].strip())
     assert m, "the deal is read from the page address in a cell of its own"
     seed_from_code(m[1])                                   # the lesson's own code is a valid deal code
-    assert any("from cardkit.widgets.urlparams import deal_seed_from_url" in s for s in code[:at])
+    assert any("from cardkit.app.urlparams import deal_seed_from_url" in s for s in code[:at])
     assert "TienLenTable(" in code[at + 1] and "seed=seed" in code[at + 1]
     text = markdown(nb)
     assert f"`{m[1]}`" in text                             # the page names the code it deals

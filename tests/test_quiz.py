@@ -11,8 +11,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cardkit import Card, CardkitError, parse_cards
-from cardkit.widgets import CardQuiz, Feedback, NumberQuiz, Quiz, Scoreboard
-from cardkit.widgets.numbers import fraction_text, num, pct, read_number
+from cardkit.classroom import CardQuiz, Feedback, NumberQuiz, Quiz, Scoreboard
+from cardkit.classroom.numbers import fraction_text, num, pct, read_number
 
 C = Card.parse
 

@@ -29,7 +29,7 @@ ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking", "--d
         "--disable-sync", "--no-first-run"]
 
 CELLS = [
-    "from cardkit.widgets import Quiz, NumberQuiz, CardQuiz",
+    "from cardkit.classroom import Quiz, NumberQuiz, CardQuiz",
     "Quiz('How often is a pair dealt?', {'Rarely': 'Five cards share 13 ranks.', 'About half the time': None},"
     " answer='About half the time', explain='2053/4165 of all hands.')",
     "NumberQuiz('What is P(flush)?', '33/16660', hint='4 suits', explain='4·C(13,5)/C(52,5).')",

@@ -1,10 +1,8 @@
 """The widgets, driven from Python the way the browser drives them."""
 
-import ast
 import asyncio
 import json
 import logging
-import pathlib
 
 import comm
 import ipywidgets
@@ -14,7 +12,6 @@ from comm import DummyComm
 from cardkit import Card, CardkitError, IllegalActionError, full_deck, parse_cards
 from cardkit.widgets import CardRow, EventLog, Hand, Pacer, StatusMessage, error_text, safe_callback
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
 C = Card.parse
 
 
@@ -492,19 +489,3 @@ def test_pacer_shows_errors_of_a_paced_run():
 
     asyncio.run(scenario())
     assert status.text == "Something went wrong: division by zero"
-
-
-# --- layering --------------------------------------------------------------------------------
-
-def test_the_engine_does_not_import_the_widgets():
-    for path in (ROOT / "cardkit").rglob("*.py"):
-        if "widgets" in path.relative_to(ROOT / "cardkit").parts:
-            continue
-        tree = ast.parse(path.read_text(), filename=str(path))
-        for node in ast.walk(tree):
-            names = []
-            if isinstance(node, ast.Import):
-                names = [a.name for a in node.names]
-            elif isinstance(node, ast.ImportFrom):
-                names = [("." * node.level) + (node.module or "")] + [a.name for a in node.names]
-            assert not any("widgets" in n for n in names), f"{path.relative_to(ROOT)} imports the widgets"

@@ -2,7 +2,8 @@
 
 Everything here runs in JupyterLab, the classic notebook and Voilà, with no
 internet connection: the pictures are SVG made in Python (:mod:`cardkit.svg`) and
-the browser code is sent inline by anywidget.
+the browser code, real files in ``static/``, is sent to the page by anywidget
+(:mod:`cardkit.widgets.frontend`).
 
 * :class:`Hand` — cards to choose by click, touch or keyboard; ``hand.selected``.
 * :class:`CardRow` — cards only to look at, with a caption (face down if need be).
@@ -13,22 +14,18 @@ the browser code is sent inline by anywidget.
 * :class:`LeastScoreChecker`, :class:`TienLenChecker` — choose cards, be told at
   once what they make or why they are not legal.
 * :class:`LeastScoreTable`, :class:`TienLenTable` — a whole match against bots.
-* :class:`Quiz`, :class:`NumberQuiz`, :class:`CardQuiz` — exercises that say at
-  once whether an answer is right, and why; :class:`Scoreboard` counts them.
 
-:mod:`cardkit.widgets.lesson` holds the lesson toolkit (boxes, formulas, plots,
-simulation explorers); :mod:`cardkit.widgets.numbers` reads and writes numbers.
+The exercises and the rest of the lesson toolkit are in :mod:`cardkit.classroom`,
+which builds on these widgets; the widgets never import it.
 
 The widgets own no rule of any game; they are told what to show.
 """
 
 from .checkers import LeastScoreChecker, TienLenChecker
 from .hand import CardRow, Hand
-from .least_score_table import LeastScoreTable
 from .messages import EventLog, StatusMessage, error_text, safe_callback, show_error
 from .pacer import Pacer
-from .quiz import CardQuiz, Feedback, NumberQuiz, Quiz, Scoreboard
-from .tienlen_table import TienLenTable
+from .tables import LeastScoreTable, TienLenTable
 
 __all__ = [
     "Hand",
@@ -43,9 +40,4 @@ __all__ = [
     "TienLenChecker",
     "LeastScoreTable",
     "TienLenTable",
-    "Quiz",
-    "NumberQuiz",
-    "CardQuiz",
-    "Scoreboard",
-    "Feedback",
 ]

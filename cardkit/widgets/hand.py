@@ -15,6 +15,29 @@ the table, a revealed hand).
 
 A face-down hand or row sends the browser only the *number* of cards: their
 identities never leave Python.
+
+How the browser talks to Python
+-------------------------------
+Both widgets use one ES module, ``static/cards.js``, which reads these synced traits:
+
+``_faces``      list of ``{"key": "QH", "label": "Queen of hearts", "svg": "<svg…>"}``,
+                one per card in display order; always ``[]`` for a face-down hand
+``face_down``   bool; when true the view draws ``count`` copies of ``_back``
+``count``       number of cards shown
+``_back``       the SVG of a card's back (only set while face down)
+``caption``     the visible caption, also the accessible name of the row
+``card_width``  CSS pixels per card
+``_interactive`` true for ``Hand`` (cards are buttons), false for ``CardRow``
+``selected``    (Hand) list of card codes currently selected
+``_marked``     (Hand) list of card codes to highlight
+``highlight_text`` (Hand) what a highlight means, e.g. "can be played"
+``disabled``    (Hand) bool
+``notice``, ``_notice_n`` (Hand) a short note shown in a polite live region
+                (``_notice_n`` grows by one each time, to repeat a note)
+
+and sends one message, ``{"type": "toggle", "key": "QH"}``, when a card is clicked
+or Space / Enter is pressed on it.  Python decides (``Hand.toggle``) and updates
+``selected``; the browser never changes ``selected`` itself.
 """
 
 from __future__ import annotations
@@ -29,7 +52,7 @@ from traitlets import Bool, Dict, Int, List, Unicode, observe, validate
 from ..cards import Card, cards_text, to_cards
 from ..errors import CardkitError
 from ..svg import BACK_LABEL, back_svg, card_svg
-from ._frontend import CARDS_CSS, CARDS_ESM
+from .frontend import STATIC, stylesheet
 
 __all__ = ["Hand", "CardRow"]
 
@@ -69,11 +92,11 @@ def _amount(n: int) -> str:
 class _CardsWidget(anywidget.AnyWidget):
     """What :class:`Hand` and :class:`CardRow` share: the cards, their faces, the caption."""
 
-    _esm = CARDS_ESM
-    _css = CARDS_CSS
+    _esm = STATIC / "cards.js"
+    _css = stylesheet(STATIC / "cards.css")
     _default_title = "Cards"
 
-    # --- what the browser sees (see _frontend.py) ---
+    # --- what the browser sees (see static/cards.js) ---
     _interactive = Bool(False).tag(sync=True)
     _faces = List(Dict()).tag(sync=True)
     _back = Unicode("").tag(sync=True)

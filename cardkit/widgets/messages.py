@@ -19,7 +19,7 @@ import anywidget
 from traitlets import Int, List, Unicode, validate
 
 from ..errors import CardkitError
-from ._frontend import LOG_CSS, LOG_ESM, STATUS_CSS, STATUS_ESM
+from .frontend import STATIC, stylesheet
 
 __all__ = ["StatusMessage", "EventLog", "safe_callback", "show_error", "error_text"]
 
@@ -38,8 +38,8 @@ class StatusMessage(anywidget.AnyWidget):
     message now shown.
     """
 
-    _esm = STATUS_ESM
-    _css = STATUS_CSS
+    _esm = STATIC / "status.js"
+    _css = stylesheet(STATIC / "messages.css")
     text = Unicode("", help="The message now shown ('' for none).").tag(sync=True)
     kind = Unicode("info", help="'info', 'success', 'warning' or 'error'.").tag(sync=True)
     _n = Int(0).tag(sync=True)
@@ -99,8 +99,8 @@ class EventLog(anywidget.AnyWidget):
     adds many.  Screen readers read each new line out.
     """
 
-    _esm = LOG_ESM
-    _css = LOG_CSS
+    _esm = STATIC / "log.js"
+    _css = stylesheet(STATIC / "messages.css")
     lines = List(Unicode(), help="The lines now shown, oldest first.").tag(sync=True)
     max_lines = Int(8, help="How many lines are kept.").tag(sync=True)
     title = Unicode("", help="A heading over the lines.").tag(sync=True)

@@ -1,6 +1,6 @@
 """The engine's side of the end-to-end tests: the same match the page plays, replayed here.
 
-A game table seeds its bots from the deal (``cardkit.widgets._table.bot_rng``), so a page
+A game table seeds its bots from the deal (``cardkit.widgets.tables.base.bot_rng``), so a page
 opened on a deal code and played with the same moves gives the very same match as
 ``new_game(rules, seed)`` with the same bots.  A mirror keeps that match in step with the
 page: it plays the bots exactly as the table does (until it is the learner's turn, or a
@@ -16,9 +16,9 @@ from typing import Any, Optional
 
 from cardkit import least_score as ls
 from cardkit import tienlen as tl
-from cardkit.widgets._table import HUMAN, bot_rng
-from cardkit.widgets.least_score_table import LeastScoreTable
-from cardkit.widgets.tienlen_table import TienLenTable
+from cardkit.widgets.tables.base import HUMAN, bot_rng
+from cardkit.widgets.tables.least_score import LeastScoreTable
+from cardkit.widgets.tables.tienlen import TienLenTable
 
 
 class _Mirror:

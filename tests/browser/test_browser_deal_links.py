@@ -1,6 +1,6 @@
 """A link such as ``…/lesson.ipynb?deal=K7Q-29X`` reaches the lesson's Python code.
 
-The test page ``pages/deal_from_url.ipynb`` shows what ``cardkit.widgets.urlparams`` reads.
+The test page ``pages/deal_from_url.ipynb`` shows what ``cardkit.app.urlparams`` reads.
 With pre-heated kernels the page's code runs before the learner arrives and waits for the
 address; when the pool is empty Voilà starts a fresh kernel that has it from the start.
 Both paths must give the same answer.

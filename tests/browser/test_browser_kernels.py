@@ -56,7 +56,7 @@ def test_open_page_keeps_its_kernel_and_a_vanished_page_is_culled(pages_voila, b
 
 def test_a_long_waiting_preheated_kernel_survives_being_handed_out(pages_voila, browser):
     """A pre-heated kernel idle for longer than the culling time is handed to a learner:
-    the culler must not take it away before the page connects (see voila_kernels.py).
+    the culler must not take it away before the page connects (see cardkit/app/kernels.py).
     The probe page runs to its end while pre-heating, so its kernel sits idle in the pool."""
     pages_voila.wait_for_pool(PROBE)
     time.sleep(PAGES_CULL_IDLE + 2)

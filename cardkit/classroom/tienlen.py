@@ -21,9 +21,9 @@ from typing import Any, Iterable, Optional, Sequence
 from .. import tienlen as tl
 from ..cards import Card, cards_text, full_deck, to_cards
 from ..errors import CardkitError
-from .checkers import tienlen_verdict
-from .hand import CardRow
-from .lesson import Shown
+from ..widgets.checkers import tienlen_verdict
+from ..widgets.hand import CardRow
+from .boxes import Shown
 from .quiz import CardQuiz, Quiz
 
 __all__ = [
@@ -41,8 +41,6 @@ __all__ = [
     "beats_grid",
     "classify_table",
     "play_options",
-    "tournament_table",
-    "bot_code",
 ]
 
 #: The combination kinds in plain words, in the order a lesson lists them.
@@ -329,42 +327,3 @@ def play_options(hand: Any, previous: Any = None, caption: str = "", mark_best: 
     shown = Shown(table, "\n".join(lines), figures)
     shown.left, shown.best, shown.best_plays = left, str(best), [str(c) for c in best_plays]
     return shown
-
-
-#: What a tournament's "mean score" column means, per game.
-_SCORE_MEANING = {"tienlen": "mean score: points won per match — higher is better"}
-
-
-def tournament_table(result: Any) -> Shown:
-    """A tournament's summary table, shown as a table on the page and as plain
-    text (the result's own ``str``) — short and readable, whatever its size.
-
-    For Tiến Lên the first line (and the table's caption) also says what the
-    mean score is: points won, so higher is better."""
-    html_text, text = result._repr_html_(), str(result)
-    meaning = _SCORE_MEANING.get(getattr(result, "game", ""))
-    if meaning:
-        first, _, rest = text.partition("\n")
-        text = f"{first} ({meaning})\n{rest}" if rest else f"{first} ({meaning})"
-        html_text = html_text.replace("</caption>", f" ({html.escape(meaning)})</caption>", 1)
-    return Shown(html_text, text)
-
-
-def bot_code(bot: Any, title: str = "") -> Shown:
-    """A bot's Python source, shown as text on the page.
-
-    In the web app (Voilà) code cells are hidden, so a lesson that defines a bot
-    shows its code with this next to the bot's results: ``bot_code(my_bot)``."""
-    import inspect
-    import textwrap
-
-    try:
-        source = textwrap.dedent(inspect.getsource(bot)).rstrip()
-    except (OSError, TypeError) as err:
-        raise CardkitError(f"cannot find the code of {getattr(bot, '__name__', bot)!r}: "
-                           "define the bot in a file or a notebook cell") from err
-    title = title or f"The code of {getattr(bot, '__name__', 'this bot')}"
-    page = (f'<figure style="margin:0.4em 0"><figcaption style="font-weight:700">{html.escape(title)}</figcaption>'
-            f'<pre style="margin:0.2em 0;padding:0.5em 0.7em;background:#f6f8fa;border:1px solid #d0d7de;'
-            f'border-radius:4px;white-space:pre-wrap;font-size:0.9rem">{html.escape(source)}</pre></figure>')
-    return Shown(page, f"{title}:\n{source}")

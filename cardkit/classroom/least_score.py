@@ -14,7 +14,7 @@ expected value from :mod:`cardkit.odds`::
     match_scoreboard(state)                # round by round, to the threshold
     declare_success(matches=150, seed=1)   # how often would declaring succeed?
 
-Like the rest of :mod:`cardkit.widgets.lesson`, what is shown here carries its
+Like the rest of :mod:`cardkit.classroom`, what is shown here carries its
 figures (and exercises their right answers) in the output's metadata under
 ``"cardkit"``, so a test can check each against an independent computation.
 """
@@ -24,21 +24,25 @@ from __future__ import annotations
 import html
 import random
 from fractions import Fraction
-from typing import Any, Callable, Iterable, Optional, Sequence
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
 
 import ipywidgets
-import numpy as np
 
 from .. import least_score as ls
 from ..cards import Card, Rank, Suit, cards_text, full_deck, to_cards
 from ..errors import CardkitError
-from ..odds import deck_draw_expectation
-from .checkers import discard_name
-from .hand import CardRow, Hand
-from .lesson import BLACK, BLUE, ORANGE, FigureView, Shown, _new_figure, _png
-from .messages import StatusMessage, safe_callback
+from ..widgets.checkers import discard_name
+from ..widgets.hand import CardRow, Hand
+from ..widgets.messages import StatusMessage, safe_callback
+from .boxes import Panel, Shown
+from .tables import html_table, shown_table, table_text
 from .numbers import fraction_text, num, pct
 from .quiz import Feedback, NumberQuiz, Quiz
+
+if TYPE_CHECKING:  # numpy and the plots are loaded only by what uses them (lesson 6)
+    import numpy as np
+
+    from .plots import FigureView
 
 __all__ = [
     "value_table",
@@ -53,33 +57,7 @@ __all__ = [
     "match_scoreboard",
     "DeclareStudy",
     "declare_success",
-    "tournament_table",
 ]
-
-_CELL = "padding:0.2em 0.7em;text-align:left;border-top:1px solid #d6dae1;vertical-align:top"
-_TABLE = ("border-collapse:collapse;margin:0.4em 0;font-family:system-ui, 'Segoe UI', Roboto, 'DejaVu Sans', "
-          "sans-serif;font-size:0.95rem;color:#1f1f1f")
-
-
-def _table(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str = "") -> str:
-    th = "".join(f'<th scope="col" style="{_CELL}">{html.escape(h)}</th>' for h in head)
-    body = "".join("<tr>" + "".join(f'<td style="{_CELL}">{html.escape(c)}</td>' for c in r) + "</tr>"
-                   for r in rows)
-    cap = f'<caption style="text-align:left;font-weight:600;padding:0.2em 0">{html.escape(caption)}</caption>' \
-        if caption else ""
-    return f'<table style="{_TABLE}">{cap}<thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>'
-
-
-def _table_text(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str = "") -> str:
-    lines = [caption] if caption else []
-    lines += [" | ".join(head)] + [" | ".join(r) for r in rows]
-    return "\n".join(lines)
-
-
-def _shown_table(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str = "",
-                 figures: Optional[dict] = None) -> Shown:
-    return Shown(_table(head, rows, caption), _table_text(head, rows, caption), figures)
-
 
 def _ordered(cards: Iterable[Card]) -> tuple[Card, ...]:
     return ls.display_order(list(cards))
@@ -96,7 +74,7 @@ def value_table(suit: Suit = Suit.SPADES) -> Shown:
     cards = [Card(rank, suit) for rank in Rank]
     rows = [[c.label.split(" of ")[0], c.code[:-1], str(ls.card_value(c))] for c in cards]
     figures = {c.code[:-1]: ls.card_value(c) for c in cards}
-    return _shown_table(["Card", "Shown as", "Points"], rows, "What each card is worth (any suit)", figures)
+    return shown_table(["Card", "Shown as", "Points"], rows, "What each card is worth (any suit)", figures)
 
 
 def worked_total(cards: Any) -> Shown:
@@ -118,7 +96,7 @@ def _deal_hands(count: int, seed: int, size: int = 5) -> list[tuple[Card, ...]]:
     return [_ordered(rng.sample(deck, size)) for _ in range(count)]
 
 
-class HandTotalDrill(ipywidgets.VBox):
+class HandTotalDrill(Panel):
     """Quick-fire: "what is this hand worth?", one seeded random hand after another.
 
     ``hands`` questions (default 6), dealt from ``seed``.  Each hand is a
@@ -198,12 +176,8 @@ class HandTotalDrill(ipywidgets.VBox):
             out.append(r)
         return out
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        data = super()._repr_mimebundle_(**kwargs)
-        if isinstance(data, dict):
-            data["text/plain"] = repr(self)
-            return data, {"cardkit": {"exercises": self.records()}}
-        return data  # pragma: no cover
+    def cardkit_metadata(self) -> dict:
+        return {"exercises": self.records()}
 
     def __repr__(self) -> str:
         return (f"HandTotalDrill({len(self.hands)} hands, seed {self.seed}; now hand {self.index + 1}: "
@@ -225,14 +199,14 @@ def discard_table(groups: Sequence[Any], rules: Optional[ls.Rules] = None,
             verdict, why = "legal", name
         rows.append([cards_text(cards), verdict, why])
         figures[" ".join(_codes(cards))] = ls.discard_kind(cards, rules)
-    return _shown_table(["Cards", "Verdict", "Kind, or why not"], rows, caption, figures)
+    return shown_table(["Cards", "Verdict", "Kind, or why not"], rows, caption, figures)
 
 
 def _multi_card_discards(hand: Sequence[Card], rules: Optional[ls.Rules]) -> list[tuple[Card, ...]]:
     return [g for g in ls.legal_discards(hand, rules) if len(g) > 1]
 
 
-class SpotEveryDiscard(ipywidgets.VBox):
+class SpotEveryDiscard(Panel):
     """Find every legal discard of two or more cards in a hand.
 
     Choose cards and press **Check these cards**: a legal group is added to the
@@ -337,12 +311,8 @@ class SpotEveryDiscard(ipywidgets.VBox):
                 "answer": [_codes(g) for g in self.answers],
                 "explain": "every legal group of two or more cards, as the engine lists them"}
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        data = super()._repr_mimebundle_(**kwargs)
-        if isinstance(data, dict):
-            data["text/plain"] = repr(self)
-            return data, {"cardkit": {"exercise": self.record()}}
-        return data  # pragma: no cover
+    def cardkit_metadata(self) -> dict:
+        return {"exercise": self.record()}
 
     def __repr__(self) -> str:
         return (f"SpotEveryDiscard({cards_text(self.hand.cards)}: found {len(self.found)} of "
@@ -362,6 +332,8 @@ def turn_choices(hand: Any, open_cards: Any, seen: Any = (), rules: Optional[ls.
     """
     hand_cards = _ordered(to_cards(hand))
     opens = _ordered(to_cards(open_cards))
+    from ..odds import deck_draw_expectation   # numpy: only for a lesson that weighs the deck
+
     known = set(hand_cards) | set(opens) | set(to_cards(seen))
     deck = deck_draw_expectation(sorted(known, key=lambda c: c.index), exact=True)
     total = ls.hand_total(hand_cards)
@@ -393,7 +365,7 @@ def turn_table(hand: Any, open_cards: Any, seen: Any = (), best: int = 5,
            f"{cards_text(_ordered(to_cards(open_cards)))}"
            + (f", also seen {cards_text(_ordered(to_cards(seen)))}" if to_cards(seen) else "")
            + f": the {min(best, len(moves))} best of {len(moves)} moves")
-    return _shown_table(["Move", "Total after the turn"], rows, cap, figures)
+    return shown_table(["Move", "Total after the turn"], rows, cap, figures)
 
 
 class TakeOrDrawQuiz(Quiz):
@@ -417,6 +389,8 @@ class TakeOrDrawQuiz(Quiz):
         why = ls.why_illegal(group)
         if why:
             raise CardkitError(f"{cards_text(group)} is not a legal discard: {why}")
+        from ..odds import deck_draw_expectation   # numpy: only for a lesson that weighs the deck
+
         known = sorted(set(hand_cards) | set(opens) | set(extra), key=lambda c: c.index)
         self.deck_value = deck_draw_expectation(known, exact=True)
         low = min(opens, key=ls.card_value)
@@ -459,9 +433,9 @@ def scoring_worked(totals: Sequence[int], declarer: int, rules: Optional[ls.Rule
                    if getattr(rules, k) != getattr(ls.Rules(), k)]
         opts = f" (rules: {', '.join(changed)})" if changed else ""
     caption = f"Totals {', '.join(map(str, totals))}; {names[declarer]} declares{opts}"
-    page = _table(["Player", "Total", "Round score"], rows, caption) + \
+    page = html_table(["Player", "Total", "Round score"], rows, caption) + \
         f'<p style="margin:0.2em 0 0.6em;max-width:46rem">{html.escape(why)}</p>'
-    text = _table_text(["Player", "Total", "Round score"], rows, caption) + "\n" + why
+    text = table_text(["Player", "Total", "Round score"], rows, caption) + "\n" + why
     key = f"scores {list(totals)} declarer {declarer}" + (f" tie_is_success={rules.tie_is_success} penalty={rules.penalty}"
                                                           if rules is not None else "")
     return Shown(page, text, {key: scores})
@@ -490,8 +464,8 @@ def match_scoreboard(state: ls.LeastScoreState) -> Shown:
     figures["winners"] = winners
     caption = (f"A match of {n} players to the threshold {state.rules.threshold} (deal code {state.deal_code}); "
                "each player's cell is 'round score → running score'")
-    page = _table(head, rows, caption) + f'<p style="margin:0.2em 0 0.6em"><strong>{html.escape(end)}</strong></p>'
-    return Shown(page, _table_text(head, rows, caption) + "\n" + end, figures)
+    page = html_table(head, rows, caption) + f'<p style="margin:0.2em 0 0.6em"><strong>{html.escape(end)}</strong></p>'
+    return Shown(page, table_text(head, rows, caption) + "\n" + end, figures)
 
 
 # --- 6. strategy: when to declare ---------------------------------------------------------------------
@@ -521,12 +495,14 @@ class DeclareStudy:
 
     def plot(self) -> FigureView:
         """Two panels: the success rate by total, and by round of turns."""
+        from .plots import BLACK, BLUE, ORANGE, FigureView, new_figure, png_bytes
+
         t_max = int(min(40, self.totals.max()))
         by_t = self.rate_by_total(range(int(self.totals.min()), t_max + 1))
         by_t = {t: v for t, v in by_t.items() if v[1] >= 20}
         r_max = int(min(8, self.rounds.max()))
         by_r = {k: v for k, v in self.rate_by_round(range(2, r_max + 1)).items() if v[1] >= 20}
-        fig = _new_figure(9.0, 3.6)
+        fig = new_figure(9.0, 3.6)
         a1, a2 = fig.subplots(1, 2)
         a1.plot(list(by_t), [100 * s / n for s, n in by_t.values()], "o-", color=BLUE, lw=1.6, ms=4)
         a1.axhline(50, color=BLACK, ls="--", lw=1)
@@ -550,7 +526,7 @@ class DeclareStudy:
         figures = {f"success at total {t}": Fraction(s, n) for t, (s, n) in by_t.items()}
         figures.update({f"success in round {k}": Fraction(s, n) for k, (s, n) in by_r.items()})
         figures["even cut"] = cut
-        return FigureView(_png(fig), "How often would declaring succeed?", caption, figures, (head, rows))
+        return FigureView(png_bytes(fig), "How often would declaring succeed?", caption, figures, (head, rows))
 
     def __repr__(self) -> str:
         return (f"DeclareStudy({num(len(self.success))} moments from {self.matches} matches, seed {self.seed}; "
@@ -574,6 +550,8 @@ def declare_success(matches: int = 150, seed: int = 1, bots: Sequence[str] = ("g
     if progress:
         from tqdm.auto import tqdm
         it = tqdm(it, desc="Matches", unit="match")
+    import numpy as np   # the study's arrays; loaded only when a lesson runs one
+
     for _ in it:
         s = master.randrange(2 ** 30)
         state = ls.new_game(rules, s)
@@ -591,20 +569,3 @@ def declare_success(matches: int = 150, seed: int = 1, bots: Sequence[str] = ("g
             state.apply_action(funcs[p](state.observation(p), rng))
     return DeclareStudy(np.array(totals), np.array(rounds), np.array(success, dtype=bool), matches, seed,
                         [b if isinstance(b, str) else getattr(b, "__name__", "bot") for b in bots], players)
-
-
-def tournament_table(result: Any) -> Shown:
-    """A :func:`cardkit.tournament.tournament` result as a short table (wins, win
-    rate with its 95% interval, mean score), with each bot's figures recorded."""
-    rows, figures = [], {}
-    for r in result.table():
-        rows.append([r.bot, str(r.seats_played), f"{r.wins:g}", f"{r.win_rate:.1%}",
-                     f"{r.win_low:.1%} – {r.win_high:.1%}", f"{r.mean_score:.2f}"])
-        figures[f"{r.bot} win rate"] = r.win_rate
-        figures[f"{r.bot} wins"] = r.wins
-        figures[f"{r.bot} seats"] = r.seats_played
-        figures[f"{r.bot} mean score"] = r.mean_score
-    caption = (f"{len(result.matches)} matches of Least Score; seats rotate each match. Score = penalty points "
-               "per match (lower is better); a shared win counts as a fraction")
-    return _shown_table(["Bot", "Seats played", "Wins", "Win rate", "95% interval", "Mean score"], rows, caption,
-                        figures)

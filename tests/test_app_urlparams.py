@@ -1,4 +1,4 @@
-"""cardkit.widgets.urlparams: the page's address as a lesson sees it (no browser needed;
+"""cardkit.app.urlparams: the page's address as a lesson sees it (no browser needed;
 tests/browser/test_browser_deal_links.py checks the same through Voilà and Chromium)."""
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from cardkit import deal_code, seed_from_code
 from cardkit.cards import MAX_SEED
-from cardkit.widgets import urlparams
+from cardkit.app import urlparams
 
 
 @pytest.fixture(autouse=True)

@@ -27,6 +27,30 @@ a card exercise), ``quiz.reveal()``, ``quiz.reset()``; ``quiz.feedback``,
 ``quiz.verdict``, ``quiz.attempts`` and ``quiz.solved`` tell what happened, and
 ``quiz.on_answer(callback)`` is told of every answer.  A :class:`Scoreboard`
 counts the exercises solved.
+
+How the browser talks to Python
+-------------------------------
+The panel's ES module, ``static/quiz.js``, reads these synced traits:
+
+``question``      the question (plain text; shown as the legend of the choices or
+                  the label of the answer box; empty in ``'cards'`` mode)
+``mode``          ``'choice'`` (radio buttons), ``'number'`` (a text box) or
+                  ``'cards'`` (only the Check button: the cards are in a Hand)
+``choices``       the choices' texts (``'choice'`` mode)
+``chosen``        index of the chosen choice, or null
+``text``          what is in the answer box (``'number'`` mode)
+``help_text``     a hint under the box ("e.g. 0.25, 1/4 or 25%")
+``submit_label``  the Check button's words
+``verdict``       ``''``, ``'right'``, ``'wrong'``, ``'invalid'`` or ``'revealed'``
+``feedback``      the feedback sentence (plain text), read out by screen readers
+``attempts``, ``solved``  the tally shown beside the buttons
+``can_reveal``    show the "Show the answer" button
+``_n``            grows by one with every feedback, so the same words are read again
+
+and sends ``{"type": "submit", "choice": i}`` / ``{"type": "submit", "text": "…"}``
+/ ``{"type": "submit"}`` when the learner presses Check or Enter, and
+``{"type": "reveal"}`` for "Show the answer".  Python judges and sets the
+feedback; the browser never judges.
 """
 
 from __future__ import annotations
@@ -34,20 +58,25 @@ from __future__ import annotations
 import html
 from dataclasses import dataclass
 from fractions import Fraction
+from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
 
 import anywidget
 import ipywidgets
-from traitlets import Bool, Int, List, Unicode, validate
+from traitlets import Bool, Int, List, Unicode
 
 from ..cards import Card, cards_text, to_cards
 from ..errors import CardkitError
-from ._quiz_frontend import QUIZ_CSS, QUIZ_ESM
-from .hand import Hand
-from .messages import StatusMessage, error_text, safe_callback
+from ..widgets.frontend import stylesheet
+from .boxes import Panel
+from ..widgets.hand import Hand
+from ..widgets.messages import StatusMessage, error_text, safe_callback
 from .numbers import EXAMPLES, as_fraction, fraction_text, num, pct, read_number
 
 __all__ = ["Feedback", "Quiz", "NumberQuiz", "CardQuiz", "Scoreboard"]
+
+#: The folder of the exercises' browser files (``quiz.js``, ``quiz.css``).
+STATIC: Path = Path(__file__).resolve().with_name("static")
 
 RIGHT, WRONG, INVALID, REVEALED = "right", "wrong", "invalid", "revealed"
 _WORD = {RIGHT: "✔ Right", WRONG: "✖ Not quite", INVALID: "⚠", REVEALED: "ℹ Answer"}
@@ -93,8 +122,8 @@ def _short(text: str, n: int = 60) -> str:
 class _Exercise(anywidget.AnyWidget):
     """The shared panel: a question, an answer area, Check, feedback, a tally."""
 
-    _esm = QUIZ_ESM
-    _css = QUIZ_CSS
+    _esm = STATIC / "quiz.js"
+    _css = stylesheet(STATIC / "quiz.css")
 
     question = Unicode("", help="The question, plain text.").tag(sync=True)
     mode = Unicode("choice").tag(sync=True)
@@ -473,7 +502,7 @@ class _CardCheck(_Exercise):
         return self._owner._judge_selection()
 
 
-class CardQuiz(ipywidgets.VBox):
+class CardQuiz(Panel):
     """An exercise answered by choosing cards in a hand.
 
     ``cards``: the hand (a card string or cards).  Judge the chosen cards either
@@ -626,12 +655,8 @@ class CardQuiz(ipywidgets.VBox):
         out["cards"] = [c.code for c in self.hand.cards]
         return out
 
-    def _repr_mimebundle_(self, **kwargs: Any) -> Any:
-        data = super()._repr_mimebundle_(**kwargs)
-        if isinstance(data, dict):
-            data["text/plain"] = repr(self)   # the whole text, not cut at 110 characters
-            return data, {"cardkit": {"exercise": self.record()}}
-        return data  # pragma: no cover
+    def cardkit_metadata(self) -> dict:
+        return {"exercise": self.record()}
 
 
 class Scoreboard(StatusMessage):

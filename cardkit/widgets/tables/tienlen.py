@@ -23,12 +23,12 @@ from typing import Any, Optional
 
 import ipywidgets as widgets
 
-from .. import tienlen as tl
-from ..errors import CardkitError
-from ._table import HUMAN, TableBase, wrap_row, esc, hidden, player_name, resolve_bots, resolve_seed
-from .checkers import tienlen_verdict
-from .hand import CardRow, Hand
-from .messages import StatusMessage, safe_callback
+from ... import tienlen as tl
+from ...errors import CardkitError
+from ..checkers import tienlen_verdict
+from ..hand import CardRow, Hand
+from ..messages import StatusMessage, safe_callback
+from .base import HUMAN, TableBase, action_button, esc, hidden, menu, player_name, resolve_seed, wrap_row
 
 __all__ = ["TienLenTable"]
 
@@ -55,6 +55,9 @@ class TienLenTable(TableBase):
     game_name = "tien len"
     round_word = "game"
     bots_registry = tl.BOTS
+    game_title = "Tiến Lên"
+    hint_words = ("Show my legal plays", "Point out every legal play in your hand")
+    scoreboard_columns = ("Cards left", "Points")
 
     def __init__(self, level: Any = "greedy", rules: Optional[tl.Rules] = None, seed: Any = None,
                  delay: float = 0.8, four_colour: bool = False) -> None:
@@ -62,7 +65,7 @@ class TienLenTable(TableBase):
             raise CardkitError(f"rules must be a Tiến Lên Rules(...), not {type(rules).__name__}")
         self._base_rules = rules or tl.Rules()
         self._level = level
-        resolve_bots(level, self._base_rules.players - 1, tl.BOTS, "Tiến Lên")
+        self._resolve_bots(level, self._base_rules.players - 1)
         self._four = four_colour
         self._alert_game = 0
         super().__init__(delay=delay)
@@ -76,11 +79,8 @@ class TienLenTable(TableBase):
         return self.state.rules
 
     def _apply_settings(self, level: Any = None, target: Optional[int] = None) -> None:
-        if level is None:
-            level = self.level_choice.value
-            if level == "as given":
-                level = self._level
-        resolve_bots(level, self._base_rules.players - 1, tl.BOTS, "Tiến Lên")
+        level = self._level_from_menu(level)
+        self._resolve_bots(level, self._base_rules.players - 1)
         if target is None:
             target = self.target_choice.value
         self._base_rules = dataclasses.replace(self._base_rules, target=target)  # checks the target
@@ -88,14 +88,13 @@ class TienLenTable(TableBase):
         self._set_controls()
 
     def _make_state(self, seed: int) -> tl.TienLenState:
-        self.bots = resolve_bots(self._level, self._base_rules.players - 1, tl.BOTS, "Tiến Lên")
+        self.bots = self._resolve_bots(self._level, self._base_rules.players - 1)
         self._alert_game = 0
         return tl.new_game(self._base_rules, seed)
 
     def _settings_text(self) -> str:
         r = self.state.rules
-        return (f"{r.players} players, to {r.target} points; "
-                "the same code with the same settings deals the same cards")
+        return f"{r.players} players, to {r.target} points"
 
     def _event_round(self, event: Any) -> int:
         return event.game
@@ -105,28 +104,15 @@ class TienLenTable(TableBase):
 
     # --- the widgets ------------------------------------------------------------------
     def _build(self) -> None:
-        self.level_choice = widgets.Dropdown(options=list(tl.BOTS), description="Bots:",
-                                             style={"description_width": "initial"},
-                                             layout=widgets.Layout(width="11em"))
-        self.target_choice = widgets.Dropdown(options=list(_TARGETS), description="Play to:",
-                                              style={"description_width": "initial"},
-                                              layout=widgets.Layout(width="9em"))
-        self._set_controls()
-        controls = wrap_row([self.level_choice, self.target_choice, self.new_button], "10px")
-        deal = wrap_row([self.code_label, self.code_box, self.code_button], "10px")
-        self.intro = widgets.HTML(
+        self.target_choice = menu(_TARGETS, "Play to:", "9em")
+        intro = widgets.HTML(
             "<b>Tiến Lên</b> — you are <b>Player 0</b>. Cards rank 3 (lowest) … K A 2 (highest); suits "
             "♠ &lt; ♣ &lt; ♦ &lt; ♥. Beat the play on the table with the same kind of combination and a higher "
             "key card (its highest card), or pass. First to play all their cards wins the game.")
-
-        self.scoreboard = widgets.HTML("")
-        self.scoreboard.add_class("ck-scoreboard")
-        n = self._base_rules.players
-        self.opponent_hands = [Hand(count=0, face_down=True, owner=f"Player {p}", card_width=24)
-                               for p in range(1, n)]
-        for h in self.opponent_hands:
-            h.layout.flex = "0 0 auto"
-        self.opponents_box = wrap_row(self.opponent_hands, "18px")
+        self.hand = Hand((), sort_key=tl.card_key, title="Your hand", four_colour=self._four, card_width=64,
+                         highlight_text="part of a legal play", highlight_follows_selection=True)
+        self._build_shared(self._base_rules.players - 1, card_width=24)
+        self._set_controls()
 
         self.alert = StatusMessage()
         self.alert.add_class("ck-announce")
@@ -134,52 +120,21 @@ class TienLenTable(TableBase):
         self.table_row.add_class("ck-table-play")
         self.table_text = widgets.HTML("")
         self.table_text.add_class("ck-table-text")
-
-        self.hand = Hand((), sort_key=tl.card_key, title="Your hand", four_colour=self._four, card_width=64,
-                         highlight_text="part of a legal play", highlight_follows_selection=True)
-        self.verdict = StatusMessage()
-        self.verdict.add_class("ck-verdict")
-        self.play_button = widgets.Button(description="Play", button_style="primary",
-                                          tooltip="Play the chosen cards", layout=widgets.Layout(width="auto"))
-        self.play_button.add_class("ck-play")
-        self.pass_button = widgets.Button(description="Pass", tooltip="Pass: you are out of this round of play",
-                                          layout=widgets.Layout(width="auto"))
-        self.pass_button.add_class("ck-pass")
-        self.hint_button = widgets.Button(description="Show my legal plays",
-                                          tooltip="Point out every legal play in your hand",
-                                          layout=widgets.Layout(width="auto"))
-        self.hint_button.add_class("ck-show-legal")
-        self._hints = False
+        self.play_button = action_button("Play", "ck-play", style="primary", tooltip="Play the chosen cards")
+        self.pass_button = action_button("Pass", "ck-pass", tooltip="Pass: you are out of this round of play")
         self.play_button.on_click(safe_callback(self.status, lambda _b: self.play()))
         self.pass_button.on_click(safe_callback(self.status, lambda _b: self.pass_()))
-        self.hint_button.on_click(safe_callback(self.status, lambda _b: self.show_legal(not self._hints)))
-        self.hand.observe(safe_callback(self.verdict, lambda _c: self._draw_verdict()), names="selected")
 
         buttons = wrap_row([self.play_button, self.pass_button, self.hint_button], "10px")
-        self.play_area = widgets.VBox([self.alert, self.table_row, self.table_text,
-                                       self.hand, self.verdict, buttons])
-
-        self.result_title = widgets.HTML("")
-        self.result_text = widgets.HTML("")
-        self.result_text.add_class("ck-round-result")
-        self.result_area = widgets.VBox([self.result_title, self.result_text,
-                                         wrap_row([self.next_button, self.again_button])])
-        self.result_area.add_class("ck-result-area")
-
-        self.children = [self.intro, controls, deal, self.status, self.play_area, self.result_area,
-                         self.scoreboard, self.opponents_box, self.event_log]
+        play_area = widgets.VBox([self.alert, self.table_row, self.table_text, self.hand, self.verdict, buttons])
+        self._lay_out(intro, [self.level_choice, self.target_choice], play_area,
+                      [self.result_title, self.result_text])
 
     def _set_controls(self) -> None:
         self._show_level(list(tl.BOTS))
         self._show_number(self.target_choice, self._base_rules.target)
 
     # --- what the learner (or code) does -----------------------------------------------
-    def show_legal(self, show: bool = True) -> None:
-        """Point out every legal play in your hand on the table now (from the engine);
-        with a card chosen, only the plays that contain it."""
-        self._hints = bool(show)
-        self._draw_hints()
-
     def play(self, cards: Any = None) -> bool:
         """Play the chosen cards (or ``cards``, chosen first).  Returns True if played;
         otherwise the reason is shown, in the engine's words."""
@@ -204,7 +159,6 @@ class TienLenTable(TableBase):
             self.status.error(f"You cannot play {combo}: {reason}.")
             return False
         self.state.apply_action(combo, HUMAN)
-        self.hand.selected = ()
         self._after_human()
         return True
 
@@ -218,14 +172,8 @@ class TienLenTable(TableBase):
             self.status.error(f"You cannot pass now: {reason}.")
             return False
         self.state.apply_action(tl.PASS, HUMAN)
-        self.hand.selected = ()
         self._after_human()
         return True
-
-    def _after_human(self) -> None:
-        self._check_results()
-        self._sync_log()
-        self._go_on()
 
     # --- events -----------------------------------------------------------------------
     def _sync_log(self) -> None:
@@ -240,20 +188,6 @@ class TienLenTable(TableBase):
                 self.alert.clear()
 
     # --- drawing ----------------------------------------------------------------------
-    def _draw(self) -> None:
-        st = self.state
-        obs = st.observation(HUMAN)
-        showing_result = self.pending is not None
-        hidden(self.play_area, showing_result)
-        hidden(self.opponents_box, showing_result)
-        hidden(self.result_area, not showing_result)
-        self._draw_scoreboard(obs)
-        if showing_result:
-            self._draw_result()
-        else:
-            self._draw_play(obs)
-        self._draw_status(obs)
-
     def _now(self, p: int, obs: tl.Observation) -> str:
         if p in obs.finished:
             return f"out, {_ORDINAL.get(obs.finished.index(p) + 1)}"
@@ -265,35 +199,21 @@ class TienLenTable(TableBase):
             return "played the cards on the table"
         return ""
 
-    def _draw_scoreboard(self, obs: tl.Observation) -> None:
-        st = self.state
+    def _scoreboard_title(self, obs: tl.Observation) -> str:
+        game = self.pending.game if self.pending is not None else obs.game_number
+        return f"Game {game} · the first to {self.state.rules.target} points wins the match"
+
+    def _scoreboard_cells(self, p: int, obs: tl.Observation) -> tuple[Any, Any, str]:
         res = self.pending
-        rows = []
-        for p in range(st.num_players):
-            who = "You (Player 0)" if p == HUMAN else f"Player {p} ({self.bots[p - 1][0]} bot)"
-            if res is not None:
-                left = "—"
-                now = ""
-                if p in res.finishing_order:
-                    k = res.finishing_order.index(p) + 1
-                    now = (f"out, {_ORDINAL.get(k)}" if k < len(res.finishing_order)
-                           else "last, still holding cards")
-                if res.instant_winner == p:
-                    now = "instant win"
-                points = res.totals[p]
-            else:
-                left = obs.cards_left[p]
-                now = self._now(p, obs)
-                points = obs.scores[p]
-            rows.append(f"<tr><td>{esc(who)}</td><td style='text-align:center'>{left}</td>"
-                        f"<td style='text-align:center'>{points}</td><td>{esc(now)}</td></tr>")
-        game = res.game if res is not None else obs.game_number
-        self.scoreboard.value = (
-            f"<div style='font-weight:600;margin:4px 0'>Game {game} · the first to {st.rules.target} points "
-            "wins the match</div>"
-            "<table style='border-collapse:collapse;font-size:0.95rem' cellpadding='3'>"
-            "<thead><tr><th style='text-align:left'>Player</th><th>Cards left</th><th>Points</th>"
-            "<th style='text-align:left'>Now</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
+        if res is None:
+            return obs.cards_left[p], obs.scores[p], self._now(p, obs)
+        now = ""
+        if p in res.finishing_order:
+            k = res.finishing_order.index(p) + 1
+            now = f"out, {_ORDINAL.get(k)}" if k < len(res.finishing_order) else "last, still holding cards"
+        if res.instant_winner == p:
+            now = "instant win"
+        return "—", res.totals[p], now
 
     def _draw_play(self, obs: tl.Observation) -> None:
         for p, h in enumerate(self.opponent_hands, start=1):
@@ -335,16 +255,13 @@ class TienLenTable(TableBase):
                 text += " Press Play."
         self.verdict.show(text, "info" if legal is None else ("success" if legal else "error"))
 
-    def _draw_hints(self) -> None:
-        if self._hints:
-            obs_actions = [a for a in self.state.legal_actions() if a is not tl.PASS] \
-                if self.state.current_player() == HUMAN else \
-                tl.legal_plays(self.hand.cards, self.state.table, self.state.rules)
-            self.hand.highlight = [a.cards for a in obs_actions]
-            self.hint_button.description = "Hide the hints"
+    def _legal_groups(self) -> list:
+        st = self.state
+        if st.current_player() == HUMAN:
+            plays = [a for a in st.legal_actions() if a is not tl.PASS]
         else:
-            self.hand.highlight = ()
-            self.hint_button.description = "Show my legal plays"
+            plays = tl.legal_plays(self.hand.cards, st.table, st.rules)
+        return [a.cards for a in plays]
 
     def _draw_status(self, obs: tl.Observation) -> None:
         st = self.state

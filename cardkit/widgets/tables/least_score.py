@@ -25,13 +25,13 @@ from typing import Any, Optional
 
 import ipywidgets as widgets
 
-from .. import least_score as ls
-from ..cards import Card, cards_text
-from ..errors import CardkitError
-from ._table import HUMAN, TableBase, wrap_row, esc, hidden, player_name, resolve_bots, resolve_seed
-from .checkers import least_score_verdict
-from .hand import CardRow, Hand
-from .messages import StatusMessage, safe_callback
+from ... import least_score as ls
+from ...cards import Card
+from ...errors import CardkitError
+from ..checkers import least_score_verdict
+from ..hand import CardRow, Hand
+from ..messages import safe_callback
+from .base import HUMAN, TableBase, action_button, esc, hidden, menu, player_name, resolve_seed, wrap_row
 
 __all__ = ["LeastScoreTable"]
 
@@ -62,6 +62,8 @@ class LeastScoreTable(TableBase):
     game_name = "least score"
     round_word = "round"
     bots_registry = ls.BOTS
+    game_title = "Least Score"
+    hint_words = ("Show my legal discards", "Point out every legal discard in your hand")
 
     def __init__(self, opponents: Optional[int] = None, level: Any = "greedy", rules: Optional[ls.Rules] = None,
                  seed: Any = None, delay: float = 0.8, four_colour: bool = False) -> None:
@@ -74,7 +76,7 @@ class LeastScoreTable(TableBase):
         self._base_rules = base
         self._level = level
         self._opponents = opponents
-        resolve_bots(level, opponents, ls.BOTS, "Least Score")  # a bad level fails here, plainly
+        self._resolve_bots(level, opponents)  # a bad level fails here, plainly
         self._four = four_colour
         super().__init__(delay=delay)
         self._build()
@@ -96,11 +98,8 @@ class LeastScoreTable(TableBase):
         if opponents is None:
             opponents = self.opponents_choice.value
         self._check_opponents(opponents)
-        if level is None:
-            level = self.level_choice.value
-            if level == "as given":
-                level = self._level
-        resolve_bots(level, opponents, ls.BOTS, "Least Score")
+        level = self._level_from_menu(level)
+        self._resolve_bots(level, opponents)
         if threshold is None:
             threshold = self.threshold_choice.value
         base = dataclasses.replace(self._base_rules, threshold=threshold)  # checks the threshold
@@ -111,13 +110,12 @@ class LeastScoreTable(TableBase):
 
     def _make_state(self, seed: int) -> ls.LeastScoreState:
         rules = dataclasses.replace(self._base_rules, players=self._opponents + 1)
-        self.bots = resolve_bots(self._level, self._opponents, ls.BOTS, "Least Score")
+        self.bots = self._resolve_bots(self._level, self._opponents)
         return ls.new_game(rules, seed)
 
     def _settings_text(self) -> str:
         n = self._opponents
-        return (f"{n} opponent{'s' if n != 1 else ''}, threshold {self.state.rules.threshold}; "
-                "the same code with the same settings deals the same cards")
+        return f"{n} opponent{'s' if n != 1 else ''}, threshold {self.state.rules.threshold}"
 
     def _event_round(self, event: Any) -> int:
         return event.round_number
@@ -127,34 +125,17 @@ class LeastScoreTable(TableBase):
 
     # --- the widgets ------------------------------------------------------------------
     def _build(self) -> None:
-        levels = list(ls.BOTS)
-        self.opponents_choice = widgets.Dropdown(options=list(range(1, 8)), description="Opponents:",
-                                                 style={"description_width": "initial"},
-                                                 layout=widgets.Layout(width="9.5em"))
-        self.level_choice = widgets.Dropdown(options=levels, description="Bots:",
-                                             style={"description_width": "initial"},
-                                             layout=widgets.Layout(width="11em"))
+        self.opponents_choice = menu(range(1, 8), "Opponents:", "9.5em")
         thresholds = sorted(set(ls.USUAL_THRESHOLDS) | {self._base_rules.threshold})
-        self.threshold_choice = widgets.Dropdown(options=thresholds, description="Threshold:",
-                                                 style={"description_width": "initial"},
-                                                 layout=widgets.Layout(width="10em"))
-        self._set_controls()
-        controls = wrap_row([self.opponents_choice, self.level_choice, self.threshold_choice,
-                                 self.new_button], "10px")
-        deal = wrap_row([self.code_label, self.code_box, self.code_button], "10px")
-        self.intro = widgets.HTML(
+        self.threshold_choice = menu(thresholds, "Threshold:", "10em")
+        intro = widgets.HTML(
             "<b>Least Score</b> — you are <b>Player 0</b>. The lowest hand total wins a round "
             "(ace 1, jack/queen/king 10). On your turn: choose cards to discard, choose a card to take, "
             "press <b>Discard and take</b> — or <b>Declare</b> if you think your total is the lowest.")
-
-        # the players
-        self.scoreboard = widgets.HTML("")
-        self.scoreboard.add_class("ck-scoreboard")
-        self.opponent_hands = [Hand(count=0, face_down=True, owner=f"Player {p}", card_width=34)
-                               for p in range(1, 8)]
-        for h in self.opponent_hands:
-            h.layout.flex = "0 0 auto"
-        self.opponents_box = wrap_row(self.opponent_hands, "18px")
+        self.hand = Hand((), sort_key=ls.sort_key, title="Your hand", four_colour=self._four,
+                         highlight_text="part of a legal discard", highlight_follows_selection=True)
+        self._build_shared(7, card_width=34)
+        self._set_controls()
 
         # the middle
         self.open_row = CardRow((), title="Open cards", card_width=60, four_colour=self._four)
@@ -162,54 +143,28 @@ class LeastScoreTable(TableBase):
         self.deck_text.add_class("ck-deck")
 
         # your side
-        self.hand = Hand((), sort_key=ls.sort_key, title="Your hand", four_colour=self._four,
-                         highlight_text="part of a legal discard", highlight_follows_selection=True)
-        self.verdict = StatusMessage()
-        self.verdict.add_class("ck-verdict")
         self.take_choice = widgets.RadioButtons(options=[("the top card of the deck", _DECK)],
                                                 description="Then take:",
                                                 style={"description_width": "initial"},
                                                 layout=widgets.Layout(width="auto"))
         self.take_choice.add_class("ck-take")
-        self.play_button = widgets.Button(description="Discard and take", button_style="primary",
-                                          tooltip="Discard the chosen cards and take the card chosen below them",
-                                          layout=widgets.Layout(width="auto"))
-        self.play_button.add_class("ck-discard")
-        self.declare_button = widgets.Button(description="Declare", button_style="warning",
-                                             tooltip="Show every hand and end the round",
-                                             layout=widgets.Layout(width="auto"))
-        self.declare_button.add_class("ck-declare")
+        self.play_button = action_button("Discard and take", "ck-discard", style="primary",
+                                         tooltip="Discard the chosen cards and take the card chosen below them")
+        self.declare_button = action_button("Declare", "ck-declare", style="warning",
+                                            tooltip="Show every hand and end the round")
         self.declare_reason = widgets.HTML("")
         self.declare_reason.add_class("ck-declare-reason")
-        self.hint_button = widgets.Button(description="Show my legal discards",
-                                          tooltip="Point out every legal discard in your hand",
-                                          layout=widgets.Layout(width="auto"))
-        self.hint_button.add_class("ck-show-legal")
-        self._hints = False
-
         self.play_button.on_click(safe_callback(self.status, lambda _b: self.take(self._take_value())))
         self.declare_button.on_click(safe_callback(self.status, lambda _b: self.declare()))
-        self.hint_button.on_click(safe_callback(self.status, lambda _b: self.show_legal(not self._hints)))
-        self.hand.observe(safe_callback(self.verdict, lambda _c: self._draw_verdict()), names="selected")
 
         buttons = wrap_row([self.play_button, self.declare_button, self.hint_button], "10px")
-        # your part first, so that on a phone it is at the top; the others below
-        self.play_area = widgets.VBox([
+        play_area = widgets.VBox([
             wrap_row([self.open_row, self.deck_text], "24px"),
             self.hand, self.verdict, self.take_choice, buttons, self.declare_reason,
         ])
-
-        # the end of a round
-        self.result_title = widgets.HTML("")
         self.result_hands = widgets.VBox([])
-        self.result_text = widgets.HTML("")
-        self.result_text.add_class("ck-round-result")
-        self.result_area = widgets.VBox([self.result_title, self.result_hands, self.result_text,
-                                         wrap_row([self.next_button, self.again_button])])
-        self.result_area.add_class("ck-result-area")
-
-        self.children = [self.intro, controls, deal, self.status, self.play_area, self.result_area,
-                         self.scoreboard, self.opponents_box, self.event_log]
+        self._lay_out(intro, [self.opponents_choice, self.level_choice, self.threshold_choice], play_area,
+                      [self.result_title, self.result_hands, self.result_text])
 
     def _set_controls(self) -> None:
         self.opponents_choice.value = self._opponents
@@ -217,12 +172,6 @@ class LeastScoreTable(TableBase):
         self._show_number(self.threshold_choice, self._base_rules.threshold)
 
     # --- what the learner (or code) does -----------------------------------------------
-    def show_legal(self, show: bool = True) -> None:
-        """Point out every legal discard in your hand (from the engine); with a card
-        chosen, only the discards that contain it."""
-        self._hints = bool(show)
-        self._draw_hints()
-
     def take(self, card: Any = None) -> bool:
         """Discard the chosen cards and take ``card`` — one of the open cards
         (a Card or text such as '7C') or None for the top card of the deck.
@@ -250,7 +199,6 @@ class LeastScoreTable(TableBase):
                 self._note = f"You took {drawn[0]} ({drawn[0].label}) from the top of the deck. "
         else:
             self._note = ""
-        self.hand.selected = ()
         self._after_human()
         return True
 
@@ -276,65 +224,34 @@ class LeastScoreTable(TableBase):
             return False
         self.state.apply_action(ls.DECLARE, HUMAN)
         self._note = ""
-        self.hand.selected = ()
         self._after_human()
         return True
-
-    def _after_human(self) -> None:
-        self._check_results()
-        self._sync_log()
-        self._go_on()
 
     def _take_value(self) -> Optional[Card]:
         value = self.take_choice.value
         return None if value == _DECK or value is None else value
 
     # --- drawing ----------------------------------------------------------------------
-    def _draw(self) -> None:
-        st = self.state
-        if self.pending is not None or st.is_terminal():
-            self._note = ""
-        obs = st.observation(HUMAN)
-        showing_result = self.pending is not None
-        hidden(self.play_area, showing_result)
-        hidden(self.opponents_box, showing_result)
-        hidden(self.result_area, not showing_result)
-        self._draw_scoreboard(obs)
-        if showing_result:
-            self._draw_result()
-            self._draw_verdict()
-        else:
-            self._draw_play(obs)
-        self._draw_status(obs)
+    def _scoreboard_title(self, obs: ls.Observation) -> str:
+        rnd = self.pending.round_number if self.pending is not None else obs.round_number
+        return (f"Round {rnd} · threshold {self.state.rules.threshold} "
+                "(over it and you are out; the lowest score wins)")
 
-    def _draw_scoreboard(self, obs: ls.Observation) -> None:
-        st = self.state
+    def _scoreboard_cells(self, p: int, obs: ls.Observation) -> tuple[Any, Any, str]:
         result = self.pending
-        rows = []
-        for p in range(st.num_players):
-            who = "You (Player 0)" if p == HUMAN else f"Player {p} ({self.bots[p - 1][0]} bot)"
-            if result is not None:
-                size = len(result.hands[p]) if result.totals[p] is not None else 0
-                turn = "declared" if p == result.declarer else ""
-                score = result.running_scores[p]
-            else:
-                size = obs.hand_sizes[p]
-                turn = "▶ to play" if obs.current_player == p else ""
-                score = obs.scores[p]
-            if not obs.still_in[p] and (result is None or p not in result.players):
-                turn = "knocked out"
-            elif result is not None and p in result.knocked_out:
-                turn = (turn + ", " if turn else "") + "knocked out"
-            rows.append(f"<tr><td>{esc(who)}</td><td style='text-align:center'>{size}</td>"
-                        f"<td style='text-align:center'>{score}</td><td>{esc(turn)}</td></tr>")
-        rnd = result.round_number if result is not None else obs.round_number
-        self.scoreboard.value = (
-            f"<div style='font-weight:600;margin:4px 0'>Round {rnd} · threshold {st.rules.threshold} "
-            f"(over it and you are out; the lowest score wins)</div>"
-            "<table style='border-collapse:collapse;font-size:0.95rem' cellpadding='3'>"
-            "<thead><tr><th style='text-align:left'>Player</th><th>Cards</th><th>Score</th>"
-            "<th style='text-align:left'>Now</th></tr></thead><tbody>"
-            + "".join(rows) + "</tbody></table>")
+        if result is not None:
+            size = len(result.hands[p]) if result.totals[p] is not None else 0
+            turn = "declared" if p == result.declarer else ""
+            score = result.running_scores[p]
+        else:
+            size = obs.hand_sizes[p]
+            turn = "▶ to play" if obs.current_player == p else ""
+            score = obs.scores[p]
+        if not obs.still_in[p] and (result is None or p not in result.players):
+            turn = "knocked out"
+        elif result is not None and p in result.knocked_out:
+            turn = (turn + ", " if turn else "") + "knocked out"
+        return size, score, turn
 
     def _draw_play(self, obs: ls.Observation) -> None:
         st = self.state
@@ -398,13 +315,8 @@ class LeastScoreTable(TableBase):
             text += " Then choose the card to take and press Discard and take."
         self.verdict.show(text, "info" if legal is None else ("success" if legal else "error"))
 
-    def _draw_hints(self) -> None:
-        if self._hints:
-            self.hand.highlight = ls.legal_discards(self.hand.cards, self.state.rules)
-            self.hint_button.description = "Hide the hints"
-        else:
-            self.hand.highlight = ()
-            self.hint_button.description = "Show my legal discards"
+    def _legal_groups(self) -> list:
+        return ls.legal_discards(self.hand.cards, self.state.rules)
 
     def _draw_status(self, obs: ls.Observation) -> None:
         st = self.state
@@ -481,3 +393,4 @@ class LeastScoreTable(TableBase):
         self.result_text.value = text
         hidden(self.next_button, last)
         hidden(self.again_button, not last)
+        self._draw_verdict()

@@ -1,24 +1,24 @@
 """What the two game tables share: bots, pacing, the log, deal codes, the pause
-between rounds.  The games' own tables are in ``least_score_table.py`` and
-``tienlen_table.py``; nothing here knows a rule of either game."""
+between rounds.  The games' own tables are in ``least_score.py`` and
+``tienlen.py`` beside this file; nothing here knows a rule of either game."""
 
 from __future__ import annotations
 
 import html
 import random
-from typing import Any, Callable, Optional, Sequence, Union
+from typing import Any, Callable, Optional, Sequence
 
 import ipywidgets as widgets
 
-from ..cards import MAX_SEED, deal_code, new_seed, seed_from_code
-from ..errors import CardkitError
-from .messages import EventLog, StatusMessage, error_text, safe_callback
-from .pacer import Pacer
+from ...cards import MAX_SEED, new_seed, seed_from_code
+from ...errors import CardkitError
+from ..hand import Hand
+from ..messages import EventLog, StatusMessage, error_text, safe_callback
+from ..pacer import Pacer
 
 HUMAN = 0
 """The learner's seat at every table."""
 
-Level = Union[str, Callable[..., Any]]
 
 WRAP = dict(flex_flow="row wrap", align_items="center")
 
@@ -28,6 +28,21 @@ def wrap_row(children: Sequence[widgets.Widget], space: str = "10px") -> widgets
     for child in children:
         child.layout.margin = f"2px {space} 2px 0"
     return widgets.HBox(list(children), layout=widgets.Layout(**WRAP))
+
+
+def action_button(description: str, css_class: str, *, style: str = "", tooltip: Optional[str] = None) -> widgets.Button:
+    """A table's button: as wide as its words, ``button_style`` ``style`` ('primary',
+    'warning' …), and ``css_class`` for the page (and the browser tests) to find it by."""
+    button = widgets.Button(description=description, button_style=style, tooltip=tooltip,
+                            layout=widgets.Layout(width="auto"))
+    button.add_class(css_class)
+    return button
+
+
+def menu(options: Sequence[Any], description: str, width: str) -> widgets.Dropdown:
+    """A table's drop-down menu of settings (``description`` is its label)."""
+    return widgets.Dropdown(options=list(options), description=description,
+                            style={"description_width": "initial"}, layout=widgets.Layout(width=width))
 
 
 def resolve_seed(seed: Any) -> int:
@@ -77,28 +92,35 @@ def bot_rng(seed: int, game: str) -> random.Random:
 
 
 def player_name(p: int) -> str:
+    """"You" for the learner's seat, "Player 2" for the others."""
     return "You" if p == HUMAN else f"Player {p}"
 
 
 def esc(text: Any) -> str:
+    """``text`` escaped for HTML."""
     return html.escape(str(text))
 
 
 def hidden(widget: widgets.Widget, hide: bool) -> None:
+    """Hide ``widget`` (or show it again)."""
     widget.layout.display = "none" if hide else None
 
 
 class TableBase(widgets.VBox):
     """A game table: the learner at seat 0 against bots.
 
-    Subclasses build the game's widgets (``_build``), start a match (``_make_state``)
-    and draw it (``_draw``); this class runs the bots at a readable pace, keeps the
-    log, the deal code, and the pause after each finished round or game.
+    Subclasses build the game's widgets (``_build``, with :meth:`_build_shared`), start
+    a match (``_make_state``) and draw its parts (``_draw_play``, ``_draw_result``,
+    ``_draw_status``, ``_scoreboard_cells``); this class runs the bots at a readable
+    pace, keeps the log, the deal code, the scoreboard, the hints, and the pause after
+    each finished round or game.
     """
 
     game_name = "game"
     round_word = "round"          # 'round' (Least Score) or 'game' (Tiến Lên)
     bots_registry: dict = {}
+    game_title = "the game"       # the game's name in a learner's words ('Least Score', 'Tiến Lên')
+    hint_words = ("Show my legal moves", "Point out every legal move in your hand")
 
     def __init__(self, delay: float = 0.8) -> None:
         self.status = StatusMessage()
@@ -123,26 +145,52 @@ class TableBase(widgets.VBox):
                                      layout=widgets.Layout(width="21em"),
                                      style={"description_width": "initial"})
         self.code_box.add_class("ck-deal-input")
-        self.code_button = widgets.Button(description="Play this deal", tooltip="Start a new match from this deal code",
-                                          layout=widgets.Layout(width="auto"))
-        self.code_button.add_class("ck-play-deal")
+        self.code_button = action_button("Play this deal", "ck-play-deal",
+                                         tooltip="Start a new match from this deal code")
         self.code_button.on_click(safe_callback(self.status, lambda _b: self.start_deal(self.code_box.value)))
-        self.new_button = widgets.Button(description="New match", button_style="",
-                                         tooltip="Start a new match with the settings above",
-                                         layout=widgets.Layout(width="auto"))
-        self.new_button.add_class("ck-new-match")
+        self.new_button = action_button("New match", "ck-new-match", tooltip="Start a new match with the settings above")
         self.new_button.on_click(safe_callback(self.status, lambda _b: self.new_match()))
-        self.next_button = widgets.Button(description=f"Next {self.round_word}", button_style="primary",
-                                          layout=widgets.Layout(width="auto"))
-        self.next_button.add_class("ck-next-round")
+        self.next_button = action_button(f"Next {self.round_word}", "ck-next-round", style="primary")
         self.next_button.on_click(safe_callback(self.status, lambda _b: self.next_round()))
-        self.again_button = widgets.Button(description="Play again", button_style="primary",
-                                           tooltip="Start a new match with the same settings, on a fresh deal",
-                                           layout=widgets.Layout(width="auto"))
-        self.again_button.add_class("ck-play-again")
+        self.again_button = action_button("Play again", "ck-play-again", style="primary",
+                                          tooltip="Start a new match with the same settings, on a fresh deal")
         self.again_button.on_click(safe_callback(self.status, lambda _b: self.new_match()))
         super().__init__()
         self.add_class("ck-table")
+
+    def _build_shared(self, opponents: int, card_width: int) -> None:
+        """The widgets both tables have: the bots' level menu, the scoreboard, the
+        opponents' face-down hands (``card_width`` pixels a card), the verdict, the
+        hints button and the end-of-round texts.  ``self.hand`` comes first."""
+        self.level_choice = menu(self.bots_registry, "Bots:", "11em")
+        self.scoreboard = widgets.HTML("")
+        self.scoreboard.add_class("ck-scoreboard")
+        self.opponent_hands = [Hand(count=0, face_down=True, owner=f"Player {p}", card_width=card_width)
+                               for p in range(1, opponents + 1)]
+        for h in self.opponent_hands:
+            h.layout.flex = "0 0 auto"
+        self.opponents_box = wrap_row(self.opponent_hands, "18px")
+        self.verdict = StatusMessage()
+        self.verdict.add_class("ck-verdict")
+        self.hint_button = action_button(self.hint_words[0], "ck-show-legal", tooltip=self.hint_words[1])
+        self._hints = False
+        self.hint_button.on_click(safe_callback(self.status, lambda _b: self.show_legal(not self._hints)))
+        self.hand.observe(safe_callback(self.verdict, lambda _c: self._draw_verdict()), names="selected")
+        self.result_title = widgets.HTML("")
+        self.result_text = widgets.HTML("")
+        self.result_text.add_class("ck-round-result")
+
+    def _lay_out(self, intro: widgets.Widget, controls: Sequence[widgets.Widget], play_area: widgets.Widget,
+                 result_parts: Sequence[widgets.Widget]) -> None:
+        """Put the table together: the introduction, the settings, the deal code, the
+        status, then the learner's part (on a phone it comes first), the end of a
+        round, the scoreboard, the opponents and the log."""
+        self.intro, self.play_area = intro, play_area
+        self.result_area = widgets.VBox([*result_parts, wrap_row([self.next_button, self.again_button])])
+        self.result_area.add_class("ck-result-area")
+        deal = wrap_row([self.code_label, self.code_box, self.code_button], "10px")
+        self.children = [intro, wrap_row([*controls, self.new_button], "10px"), deal, self.status, play_area,
+                         self.result_area, self.scoreboard, self.opponents_box, self.event_log]
 
     # --- what code, tests and lessons may call -------------------------------------
     @property
@@ -203,6 +251,19 @@ class TableBase(widgets.VBox):
     def _make_state(self, seed: int) -> Any:
         raise NotImplementedError
 
+    def _resolve_bots(self, level: Any, count: int) -> list[tuple[str, Callable]]:
+        """:func:`resolve_bots` for this game: ``count`` bots from ``level``."""
+        return resolve_bots(level, count, self.bots_registry, self.game_title)
+
+    def _level_from_menu(self, level: Any) -> Any:
+        """The bots' level for the next match: ``level`` if given, else the menu's
+        ("as given" keeps the bot functions or the mix given before)."""
+        if level is None:
+            level = self.level_choice.value
+            if level == "as given":
+                level = self._level
+        return level
+
     def _show_level(self, levels: list) -> None:
         """Show the bots' level in its menu ("as given" for bot functions or a mix)."""
         if isinstance(self._level, str) and self._level in levels:
@@ -223,8 +284,79 @@ class TableBase(widgets.VBox):
         """Choose cards in your hand (as clicking them would)."""
         self.hand.selected = cards
 
+    def show_legal(self, show: bool = True) -> None:
+        """Point out every legal move in your hand (from the engine); with a card
+        chosen, only the moves that contain it."""
+        self._hints = bool(show)
+        self._draw_hints()
+
+    # --- drawing: the shared frame; the parts are each game's ---------------------------
     def _draw(self) -> None:
+        st = self.state
+        if self.pending is not None or st.is_terminal():
+            self._note = ""
+        obs = st.observation(HUMAN)
+        showing_result = self.pending is not None
+        hidden(self.play_area, showing_result)
+        hidden(self.opponents_box, showing_result)
+        hidden(self.result_area, not showing_result)
+        self._draw_scoreboard(obs)
+        if showing_result:
+            self._draw_result()
+        else:
+            self._draw_play(obs)
+        self._draw_status(obs)
+
+    def _draw_play(self, obs: Any) -> None:
         raise NotImplementedError
+
+    def _draw_result(self) -> None:
+        raise NotImplementedError
+
+    def _draw_status(self, obs: Any) -> None:
+        raise NotImplementedError
+
+    def _draw_verdict(self) -> None:
+        raise NotImplementedError
+
+    def _legal_groups(self) -> list:
+        """The groups of cards the hints point out (each game's own, from the engine)."""
+        raise NotImplementedError
+
+    def _draw_hints(self) -> None:
+        if self._hints:
+            self.hand.highlight = self._legal_groups()
+            self.hint_button.description = "Hide the hints"
+        else:
+            self.hand.highlight = ()
+            self.hint_button.description = self.hint_words[0]
+
+    def _seat_label(self, p: int) -> str:
+        return "You (Player 0)" if p == HUMAN else f"Player {p} ({self.bots[p - 1][0]} bot)"
+
+    scoreboard_columns = ("Cards", "Score")
+
+    def _scoreboard_title(self, obs: Any) -> str:
+        """The line above the scoreboard (HTML): the round or game, and what wins."""
+        raise NotImplementedError
+
+    def _scoreboard_cells(self, p: int, obs: Any) -> tuple[Any, Any, str]:
+        """Seat ``p``'s row of the scoreboard: (cards, score, what they are doing now)."""
+        raise NotImplementedError
+
+    def _draw_scoreboard(self, obs: Any) -> None:
+        """The scoreboard: its title, then one row a seat (see ``_scoreboard_cells``)."""
+        title, columns = self._scoreboard_title(obs), self.scoreboard_columns
+        rows = []
+        for p in range(self.state.num_players):
+            cards, score, now = self._scoreboard_cells(p, obs)
+            rows.append(f"<tr><td>{esc(self._seat_label(p))}</td><td style='text-align:center'>{cards}</td>"
+                        f"<td style='text-align:center'>{score}</td><td>{esc(now)}</td></tr>")
+        self.scoreboard.value = (
+            f"<div style='font-weight:600;margin:4px 0'>{title}</div>"
+            "<table style='border-collapse:collapse;font-size:0.95rem' cellpadding='3'>"
+            f"<thead><tr><th style='text-align:left'>Player</th><th>{columns[0]}</th><th>{columns[1]}</th>"
+            "<th style='text-align:left'>Now</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
 
     def _event_round(self, event: Any) -> int:
         raise NotImplementedError
@@ -242,7 +374,8 @@ class TableBase(widgets.VBox):
         self._held = ""
         self.event_log.clear()
         self.code_label.value = (f"This deal's code: <b>{esc(self.state.deal_code)}</b> "
-                                 f"<span style='opacity:.8'>({esc(self._settings_text())})</span>")
+                                 f"<span style='opacity:.8'>({esc(self._settings_text())}; the same code with the same "
+                                 "settings deals the same cards)</span>")
         self._check_results()
         self._sync_log()
         self._draw()
@@ -308,6 +441,13 @@ class TableBase(widgets.VBox):
 
     def _bots_done(self) -> None:
         self._draw()
+
+    def _after_human(self) -> None:
+        """After the learner's move: clear the choice, then let the bots answer."""
+        self.hand.selected = ()
+        self._check_results()
+        self._sync_log()
+        self._go_on()
 
     def _refuse_if_not_ready(self) -> bool:
         """A click at the wrong time: say why and return True."""

@@ -1,0 +1,318 @@
+"""Simulation explorers: sliders and buttons that deal seeded hands and show the result.
+
+* :class:`SimulationExplorer` — deal many hands and watch the estimate close in on
+  the exact chance (with a convergence plot);
+* :class:`LowestTotalExplorer` — your Least Score total against some opponents;
+* :class:`HandDealer` — one random hand at a time, and what it shows.
+
+Each is a panel whose plain text (what strict nbval compares) states its seeded
+result, and whose figures go to the output's metadata.  For the probability lessons.
+"""
+
+from __future__ import annotations
+
+import html
+from fractions import Fraction
+from typing import Any, Callable, Optional
+
+import ipywidgets
+
+from .. import least_score, odds, simulate, tienlen
+from ..cards import Card, cards_text
+from ..errors import CardkitError
+from ..widgets.hand import CardRow
+from ..widgets.messages import StatusMessage, safe_callback
+from .boxes import FONT_STACK, Panel, figure_json
+from .chances import CHUNK, DEAL_STEPS, deal_name, event_name, exact_chance, running_hits
+from .numbers import fraction_text, num, pct
+from .plots import convergence_figure
+
+__all__ = ["SimulationExplorer", "LowestTotalExplorer", "HandDealer"]
+
+
+class _Panel(Panel):
+    """An explorer: a panel whose output records the figures it shows."""
+
+    def figures(self) -> dict:
+        """The figures the panel now shows, {label: value}."""
+        return {}
+
+    def cardkit_metadata(self) -> dict:
+        figures = self.figures()
+        return {"figures": figure_json(figures)} if figures else {}
+
+
+def _heading(text: str) -> ipywidgets.HTML:
+    return ipywidgets.HTML(f'<div style="font-family:{FONT_STACK};font-weight:700;font-size:1.02rem;margin:0.3em 0 0">'
+                           f"{html.escape(text)}</div>")
+
+
+def _html_block(inner: str) -> str:
+    return f'<div style="font-family:{FONT_STACK};font-size:0.95rem;line-height:1.5;max-width:46rem">{inner}</div>'
+
+
+class SimulationExplorer(_Panel):
+    """Deal many hands and watch the estimate close in on the exact chance.
+
+    A slider sets the number of deals (10 to ``max_deals``, in 1-2-5 steps);
+    "Deal again" uses the next seed.  The panel shows the estimate with its 95%
+    interval beside the exact value, and a convergence plot.  A progress bar
+    shows while the hands are dealt.  ``explorer.deals`` / ``explorer.seed`` can
+    be set from Python too; ``explorer.estimate`` is the latest
+    :class:`~cardkit.simulate.Estimate`.
+    """
+
+    def __init__(self, event: str, deal: str = "least_score", deals: int = 10_000, seed: int = 1,
+                 max_deals: int = 1_000_000, rules: Any = None, **kwargs: Any) -> None:
+        self.deal = deal_name(deal)
+        self.event = event
+        self.name = event_name(event, self.deal)
+        self.rules = rules
+        self.exact = exact_chance(event, self.deal, rules)
+        steps = [d for d in DEAL_STEPS if d <= max_deals]
+        if deals not in steps:
+            raise CardkitError(f"deals is one of {', '.join(num(s) for s in steps)}; not {deals!r}")
+        self._seed = int(seed)
+        self.estimate: Optional[simulate.Estimate] = None
+        self.status = StatusMessage()
+        self.slider = ipywidgets.SelectionSlider(
+            options=[(num(s), s) for s in steps], value=deals, description="Hands to deal",
+            continuous_update=False, style={"description_width": "initial"},
+            layout=ipywidgets.Layout(width="min(30rem, 100%)"))
+        self.again = ipywidgets.Button(description="Deal again", icon="refresh",
+                                       tooltip="Deal a fresh set of hands (the next seed)")
+        self.progress = ipywidgets.IntProgress(value=0, min=0, max=1, description="Dealing",
+                                               layout=ipywidgets.Layout(visibility="hidden", width="min(30rem, 100%)"))
+        self.result = ipywidgets.HTML()
+        self.picture = ipywidgets.HTML()
+        self.slider.observe(safe_callback(self.status, lambda change: self.run()), names="value")
+        self.again.on_click(safe_callback(self.status, lambda _b: self._next_seed()))
+        super().__init__(children=(
+            _heading(f"Simulate: how often is a hand dealt with {self.name}?"),
+            ipywidgets.HBox([self.slider, self.again], layout=ipywidgets.Layout(flex_flow="row wrap",
+                                                                               align_items="center")),
+            self.progress, self.status, self.result, self.picture), **kwargs)
+        self.run()
+
+    @property
+    def deals(self) -> int:
+        """The number of hands dealt."""
+        return int(self.slider.value)
+
+    @deals.setter
+    def deals(self, value: int) -> None:
+        if value not in [v for _, v in self.slider.options]:
+            raise CardkitError(f"deals is one of the slider's steps, such as 1,000 or 10,000; not {value!r}")
+        self.slider.value = value
+
+    @property
+    def seed(self) -> int:
+        """The seed of the current deals."""
+        return self._seed
+
+    @seed.setter
+    def seed(self, value: int) -> None:
+        self._seed = int(value)
+        self.run()
+
+    def _next_seed(self) -> None:
+        self.seed = self._seed + 1
+
+    def run(self) -> None:
+        """Deal ``deals`` hands with ``seed`` and show the result (the slider and
+        the button call this)."""
+        deals = self.deals
+        self.status.clear()
+        with self.progress.hold_sync():
+            self.progress.max = max(1, deals)
+            self.progress.value = 0
+            self.progress.layout.visibility = "visible" if deals >= 2 * CHUNK else "hidden"
+
+        def tick(done: int) -> None:
+            self.progress.value = done
+
+        try:
+            hits = running_hits(self.event, deals, self._seed, self.deal, self.rules, on_chunk=tick)
+        finally:
+            self.progress.layout.visibility = "hidden"
+        view, est = convergence_figure(self.event, self.deal, hits, float(self.exact), self._seed)
+        self.estimate = est
+        self.view = view
+        inside = est.covers(float(self.exact))
+        mark = ("✔ inside the interval" if inside
+                else "✖ outside the interval — this happens about 1 time in 20; try more hands or deal again")
+        self.result.value = _html_block(
+            f"After <strong>{num(deals)}</strong> hands (seed {self._seed}): {num(est.successes)} had "
+            f"{html.escape(self.name.split(' (')[0])}. "
+            f"Estimate <strong>{pct(est.value)}</strong> (95% interval {pct(est.low)} to {pct(est.high)}).<br>"
+            f"Exact: {fraction_text(self.exact)} ≈ <strong>{pct(self.exact)}</strong> — {mark}."
+            + ("<br>A rare event: each hit makes the estimate jump, so it needs many hands to settle."
+               if self.exact < Fraction(1, 100) else ""))
+        self.picture.value = view.html_img("min(720px, 100%)")   # the words are in self.result
+
+    def figures(self) -> dict:
+        e = self.estimate
+        if e is None:  # pragma: no cover
+            return {}
+        return {f"{self.event} exact": self.exact, f"{self.event} simulated": e.value,
+                f"{self.event} interval": [e.low, e.high], f"{self.event} deals": e.trials}
+
+    def __repr__(self) -> str:
+        e = self.estimate
+        if e is None:  # pragma: no cover - run() happens in __init__
+            return f"SimulationExplorer({self.event})"
+        return (f"SimulationExplorer({self.name}: {num(e.trials)} hands, seed {self._seed} → {pct(e.value)}, "
+                f"95% interval {pct(e.low)} to {pct(e.high)}; exact {fraction_text(self.exact)} ≈ {pct(self.exact)})")
+
+
+class LowestTotalExplorer(_Panel):
+    """Your Least Score total against some opponents: the chance it is the
+    lowest (or tied, which counts as lowest when you declare).
+
+    Two sliders: your total (5 to 50) and the number of opponents (1 to 7).  One
+    opponent is counted exactly; more are simulated (``trials`` deals, seeded).
+    Beside it, what you would get if the opponents' hands were independent:
+    the one-opponent chance raised to the power k.
+    """
+
+    def __init__(self, total: int = 20, opponents: int = 2, trials: int = 50_000, seed: int = 0,
+                 **kwargs: Any) -> None:
+        self.trials = simulate._check_trials(trials)
+        self.seed = int(seed)
+        self.status = StatusMessage()
+        self.total_slider = ipywidgets.IntSlider(value=total, min=odds.MIN_TOTAL, max=odds.MAX_TOTAL,
+                                                 description="Your total", continuous_update=False,
+                                                 style={"description_width": "initial"})
+        self.opponents_slider = ipywidgets.IntSlider(value=opponents, min=1, max=7, description="Opponents",
+                                                     continuous_update=False,
+                                                     style={"description_width": "initial"})
+        self.result = ipywidgets.HTML()
+        self.odds: Optional[odds.LowestTotalOdds] = None
+        for s in (self.total_slider, self.opponents_slider):
+            s.observe(safe_callback(self.status, lambda change: self.run()), names="value")
+        super().__init__(children=(
+            _heading("Is your total the lowest at the table?"),
+            ipywidgets.HTML(_html_block(
+                "<em>Against freshly dealt hands. During play the opponents' totals get lower, so the real "
+                "chance is smaller (see lesson 6).</em>")),
+            ipywidgets.HBox([self.total_slider, self.opponents_slider],
+                            layout=ipywidgets.Layout(flex_flow="row wrap")),
+            self.status, self.result), **kwargs)
+        self.run()
+
+    def run(self) -> None:
+        """Work out the chance for the sliders' total and opponents."""
+        t, k = int(self.total_slider.value), int(self.opponents_slider.value)
+        r = odds.p_lowest_total(t, k, trials=self.trials, seed=self.seed)
+        one = odds.p_lowest_total(t, 1)
+        self.odds, self.one_opponent = r, one
+        if r.exact:
+            how = "counted exactly over every deal"
+        else:
+            lo, hi = r.lowest_or_tied_interval
+            how = f"simulated, {num(r.trials)} deals, seed {self.seed}; 95% interval {pct(lo)} to {pct(hi)}"
+        indep = one.lowest_or_tied ** k
+        self.independent = indep
+        extra = ""
+        if k > 1:
+            extra = (f"<br>If the {k} opponents' hands were independent, the chance would be "
+                     f"{pct(one.lowest_or_tied)}<sup>{k}</sup> ≈ {pct(indep)} — close, because they share "
+                     "one deck only a little.")
+        self.result.value = _html_block(
+            f"With a total of <strong>{t}</strong> against <strong>{k}</strong> "
+            f"opponent{'s' if k > 1 else ''}: lowest or tied <strong>{pct(r.lowest_or_tied)}</strong> "
+            f"({how}); strictly lowest {pct(r.strictly_lowest)}.{extra}")
+
+    def figures(self) -> dict:
+        r = self.odds
+        if r is None:  # pragma: no cover
+            return {}
+        k = r.opponents
+        out: dict[str, Any] = {
+            f"total {r.total}, {k} opponent{'s' if k > 1 else ''}": r.lowest_or_tied_exact if r.exact else r.lowest_or_tied,
+            f"total {r.total}, 1 opponent": self.one_opponent.lowest_or_tied_exact,
+        }
+        if not r.exact:
+            out[f"total {r.total}, {k} opponents interval"] = list(r.lowest_or_tied_interval)
+            out[f"total {r.total}, {k} opponents if independent"] = self.one_opponent.lowest_or_tied_exact ** k
+        return out
+
+    def __repr__(self) -> str:
+        r = self.odds
+        if r is None:  # pragma: no cover
+            return "LowestTotalExplorer()"
+        how = "exact" if r.exact else f"simulated, {num(r.trials)} deals, seed {self.seed}"
+        extra = ""
+        if not r.exact:
+            lo, hi = r.lowest_or_tied_interval
+            extra = (f"; 95% interval {pct(lo)} to {pct(hi)}; against one opponent {pct(self.one_opponent.lowest_or_tied)}"
+                     f", so {pct(self.independent)} if the hands were independent")
+        return (f"LowestTotalExplorer(total {r.total} vs {r.opponents} opponent{'s' if r.opponents > 1 else ''}: "
+                f"lowest or tied {pct(r.lowest_or_tied)}, strictly lowest {pct(r.strictly_lowest)} ({how}){extra})")
+
+
+
+
+def _yes(flag: Any) -> str:
+    return "yes ✔" if bool(flag) else "no"
+
+
+class HandDealer(_Panel):
+    """Deal one random hand at a time and see which events it shows.
+
+    ``deal='least_score'`` (five cards: total, pair, run, flush …) or
+    ``'tienlen'`` (13 cards: 2s held, bombs, instant wins).  The hands come from
+    a seeded generator: the same seed gives the same hands in the same order.
+    "Deal a new hand" (or ``dealer.next()``) deals the next.
+    """
+
+    def __init__(self, deal: str = "least_score", seed: int = 1, sort_key: Optional[Callable[[Card], Any]] = None,
+                 **kwargs: Any) -> None:
+        self.deal = deal_name(deal)
+        self.seed = int(seed)
+        self._rng = simulate._rng(self.seed)
+        self.count = 0
+        self.cards: tuple[Card, ...] = ()
+        self.events: dict[str, Any] = {}
+        key = sort_key or (tienlen.card_key if self.deal == "tienlen" else least_score.sort_key)
+        self.row = CardRow((), title="Dealt hand", sort_key=key,
+                           card_width=60 if self.deal == "least_score" else 46)
+        self.status = StatusMessage()
+        self.button = ipywidgets.Button(description="Deal a new hand", icon="random")
+        self.button.on_click(safe_callback(self.status, lambda _b: self.next()))
+        self.info = ipywidgets.HTML()
+        super().__init__(children=(self.button, self.row, self.info, self.status), **kwargs)
+        self.next()
+
+    def next(self) -> tuple[Card, ...]:
+        """Deal the next hand, show it, and return its cards."""
+        idx = simulate.deal_hands(1, self._rng, self.deal)
+        self.cards = tuple(Card.from_index(int(i)) for i in idx[0])
+        self.events = {k: v[0].item() for k, v in simulate.hand_events(idx, self.deal).items()}
+        self.count += 1
+        self.row.title = f"Hand {self.count} (seed {self.seed})"
+        self.row.cards = self.cards
+        self.info.value = _html_block(" · ".join(f"{html.escape(k)}: <strong>{html.escape(v)}</strong>"
+                                                 for k, v in self.facts()))
+        return self.cards
+
+    def facts(self) -> list[tuple[str, str]]:
+        """What the current hand shows, as (question, answer) pairs in words."""
+        e = self.events
+        if self.deal == "least_score":
+            return [("Total", str(e["total"])), ("Pair", _yes(e["pair"])), ("Run of three", _yes(e["run_of_3"])),
+                    ("Five-card run", _yes(e["run_of_5"])), ("Flush", _yes(e["flush"])),
+                    ("Four of a kind", _yes(e["four_of_a_kind"]))]
+        return [("2s held", str(e["twos"])), ("Four of a kind", _yes(e["four_of_a_kind"])),
+                ("Three pairs in a row", _yes(e["double_sequence_bomb"])), ("Dragon", _yes(e["dragon"])),
+                ("All four 2s", _yes(e["four_twos"]))]
+
+    def figures(self) -> dict:
+        out: dict[str, Any] = {"hand": [c.code for c in self.cards]}
+        out.update({k: v for k, v in self.events.items() if k not in ("best_kind", "best_value")})
+        return out
+
+    def __repr__(self) -> str:
+        shown = cards_text(self.row.cards)
+        facts = "; ".join(f"{k.lower()}: {v.replace(' ✔', '')}" for k, v in self.facts())
+        return f"HandDealer(hand {self.count}, seed {self.seed}: {shown} — {facts})"

@@ -1,0 +1,331 @@
+"""Captioned plots: a picture, then what it shows in words, with the numbers behind it.
+
+::
+
+    distribution_plot(odds['total_counts'], simulated=outcomes('total', 20_000, seed=1), …)
+    convergence_plot('flush', deals=100_000)
+    lowest_total_plot()
+
+Plots are drawn with matplotlib's object interface (no pyplot, no global state)
+in DejaVu Sans, which ships with matplotlib, so they look the same on every
+machine; in a notebook a plot is a PNG followed by a caption that says in words
+what it shows (strict nbval skips the PNG and checks the caption).  Colours are
+Okabe–Ito's, told apart by people with colour-blindness.  Only the lessons that
+draw a plot import this module (and so matplotlib).
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import io
+import logging
+from fractions import Fraction
+from typing import Any, Mapping, Optional, Sequence, Union
+
+import numpy as np
+
+# Quiet matplotlib's font manager before it loads: "building the font cache" on a
+# fresh machine (and any font fallback notice) would otherwise land in a cell's
+# output as stderr and break strict nbval.
+logging.getLogger("matplotlib.font_manager").setLevel(logging.ERROR)
+import matplotlib  # noqa: E402
+from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
+from matplotlib.figure import Figure  # noqa: E402
+from matplotlib.ticker import FuncFormatter  # noqa: E402
+
+from .. import odds, simulate  # noqa: E402
+from ..errors import CardkitError  # noqa: E402
+from .boxes import FONT_STACK, Shown, markup, plain  # noqa: E402
+from .chances import deal_name, event_name, exact_chance, running_hits  # noqa: E402
+from .numbers import fraction_text, num, pct  # noqa: E402
+
+__all__ = [
+    "FigureView",
+    "convergence_plot",
+    "distribution_plot",
+    "lowest_total_plot",
+    "convergence_figure",
+    "new_figure",
+    "png_bytes",
+    "BLUE",
+    "ORANGE",
+    "GREEN",
+    "BLACK",
+    "GREY",
+]
+
+# Okabe–Ito colours
+BLUE, ORANGE, GREEN, BLACK, GREY = "#0072B2", "#D55E00", "#009E73", "#000000", "#6b7280"
+_RC = {
+    "font.family": "DejaVu Sans",
+    "font.size": 10.5,
+    "axes.titlesize": 12,
+    "axes.titleweight": "bold",
+    "axes.labelsize": 10.5,
+    "axes.spines.top": False,
+    "axes.spines.right": False,
+    "axes.grid": True,
+    "grid.alpha": 0.3,
+    "legend.frameon": False,
+    "figure.dpi": 100,
+    "savefig.dpi": 100,
+    "svg.hashsalt": "cardkit",
+}
+
+
+def new_figure(width: float = 7.2, height: float = 3.8) -> Figure:
+    """A blank matplotlib figure in the lessons' style (``width`` × ``height`` inches)."""
+    with matplotlib.rc_context(_RC):
+        fig = Figure(figsize=(width, height), layout="constrained")
+        FigureCanvasAgg(fig)
+    return fig
+
+
+def png_bytes(fig: Figure) -> bytes:
+    """The figure as PNG bytes, the same on every machine (no date or software stamp)."""
+    buf = io.BytesIO()
+    with matplotlib.rc_context(_RC):
+        fig.savefig(buf, format="png", metadata={"Software": None})
+    return buf.getvalue()
+
+
+class FigureView:
+    """A plot for the page: the picture, then a caption that says in words what
+    it shows (for everyone, and for screen readers — the picture itself is not
+    read out).  ``figures`` holds the numbers the caption states."""
+
+    def __init__(self, png: bytes, title: str, caption: str, figures: Optional[Mapping[str, Any]] = None,
+                 table: Optional[tuple[Sequence[str], Sequence[Sequence[str]]]] = None) -> None:
+        self.png = png
+        self.title = title
+        self.caption = caption
+        self.figures = dict(figures or {})
+        self.table = table
+
+    @property
+    def alt(self) -> str:
+        """A short text alternative: the title."""
+        return f"Plot: {self.title}"
+
+    def html_img(self, width: str = "100%") -> str:
+        data = base64.b64encode(self.png).decode("ascii")
+        return (f'<img src="data:image/png;base64,{data}" alt="{html.escape(self.alt)}" '
+                f'style="max-width:{width};height:auto;display:block">')
+
+    def caption_html(self) -> str:
+        text = (f'<p style="font-family:{FONT_STACK};font-size:0.92rem;color:#1f1f1f;margin:0.1em 0 0.3em;max-width:46rem">'
+                f'<strong>{html.escape(self._title_sentence())}</strong> {markup(self.caption)}</p>')
+        if not self.table:
+            return text
+        head, rows = self.table
+        cell = "padding:0.15em 0.6em;text-align:right;white-space:nowrap;border-top:1px solid #d6dae1"
+        th = "".join(f'<th scope="col" style="{cell}">{html.escape(h)}</th>' for h in head)
+        body = "".join("<tr>" + "".join(
+            (f'<th scope="row" style="{cell}">{html.escape(c)}</th>' if i == 0 else f'<td style="{cell}">{html.escape(c)}</td>')
+            for i, c in enumerate(r)) + "</tr>" for r in rows)
+        return (text + f'<details style="font-family:{FONT_STACK};font-size:0.9rem;color:#1f1f1f;margin:0 0 0.6em">'
+                '<summary style="cursor:pointer">Show the numbers behind the plot</summary>'
+                f'<table style="border-collapse:collapse;margin:0.3em 0"><thead><tr>{th}</tr></thead>'
+                f'<tbody>{body}</tbody></table></details>')
+
+    def table_text(self) -> str:
+        """The numbers behind the plot, one line per row ('' if none)."""
+        if not self.table:
+            return ""
+        head, rows = self.table
+        return "\n".join(" | ".join(r) for r in [list(head), *rows])
+
+    def _title_sentence(self) -> str:
+        return self.title if self.title.endswith((".", "?", "!")) else self.title + "."
+
+    def _ipython_display_(self) -> None:
+        from IPython.display import display
+
+        display({"image/png": base64.b64encode(self.png).decode("ascii"), "text/plain": self.alt}, raw=True)
+        # the figures go with the caption, the output that states them in words
+        text = f"{self._title_sentence()} {plain(self.caption)}"
+        if self.table:
+            text += "\nThe numbers behind the plot:\n" + self.table_text()
+        display(Shown(self.caption_html(), text, self.figures))
+
+    def __repr__(self) -> str:
+        return f"{self.alt} — {plain(self.caption)}"
+
+
+def _checkpoints(deals: int, points: int = 80) -> np.ndarray:
+    return np.unique(np.geomspace(1, deals, points).round().astype(np.int64))
+
+
+def convergence_figure(event: str, deal: str, hits: np.ndarray, exact: float, seed: Any) -> tuple[FigureView, Any]:
+    """The convergence plot of a run of deals (``hits``: one True/False a deal) and
+    the final :class:`~cardkit.simulate.Estimate`, for :func:`convergence_plot` and
+    :class:`~cardkit.classroom.explorers.SimulationExplorer`."""
+    deals = len(hits)
+    marks = _checkpoints(deals)
+    running = np.cumsum(hits, dtype=np.int64)[marks - 1]
+    low, high = simulate.wilson_interval(running, marks)
+    est = running / marks
+    name = event_name(event, deal)
+    short = name.split(" (")[0]
+    fig = new_figure()
+    ax = fig.add_subplot()
+    ax.fill_between(marks, 100 * np.asarray(low), 100 * np.asarray(high), color=BLUE, alpha=0.18, lw=0,
+                    label="95% interval")
+    ax.plot(marks, 100 * est, color=BLUE, lw=1.8, label="simulated estimate")
+    ax.axhline(100 * exact, color=BLACK, ls="--", lw=1.4, label=f"exact: {pct(exact)}")
+    ax.set_xscale("log")
+    ax.set_xlim(1, max(deals, 10))
+    rare = exact < 0.01
+    if rare:
+        # A rare event's first hit makes the estimate leap a hundred times above the exact
+        # value.  A linear axis would either hide that leap or squash the exact line onto
+        # zero, so the chance axis is linear up to the exact value and logarithmic above:
+        # the whole run, its band and the exact line all stay in view.
+        top = max(float(np.max(high)), float(est.max()), exact) * 100 * 1.6
+        ax.set_yscale("symlog", linthresh=100 * exact, linscale=0.6)
+        ax.set_ylim(0, min(100.0, top))
+        ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: f"{v:g}"))
+    else:
+        # Show the exact value with room above; the first few estimates of an unusual
+        # event (one flush in the first 20 hands is 5%) may run off the top.
+        settled = est[marks >= min(deals, max(100, int(10 / max(exact, 1e-9))))]
+        top = max(100 * exact * 2.5, 100 * float(settled.max()) * 1.15 if settled.size else 0.0)
+        ax.set_ylim(0, min(100.0, top))
+    ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _pos: num(int(round(v))) if v >= 1 else ""))
+    ax.set_xlabel("Hands dealt (log scale)")
+    ax.set_ylabel("Chance (%, log scale above the exact value)" if rare else "Chance (%)")
+    title = f"Simulated chance of {short}"
+    ax.set_title(title, loc="left")
+    ax.legend(loc="upper right")
+    final = simulate.Estimate(float(est[-1]), float(np.asarray(low)[-1]), float(np.asarray(high)[-1]), deals,
+                              int(running[-1]))
+    inside = final.covers(exact)
+    caption = (f"After {num(deals)} hands (seed {seed}) the estimate is {pct(final.value)} "
+               f"(95% interval {pct(final.low)} to {pct(final.high)}); the exact chance is {pct(exact)}, "
+               f"{'inside' if inside else 'outside'} the interval. The shaded band narrows as more hands are dealt: "
+               "its width shrinks like 1/√n.")
+    if rare:
+        caption += (" For a rare event the first hit makes the estimate leap far above the exact value, and it needs "
+                    "many hands to settle; so that the leap, the band and the exact line all fit, the chance axis is "
+                    "even up to the exact value and a log scale above it.")
+    figures = {f"{event} simulated": final.value, f"{event} interval": [final.low, final.high], f"{event} exact": exact}
+    return FigureView(png_bytes(fig), title, caption, figures), final
+
+
+def convergence_plot(event: str, deals: int = 100_000, seed: int = 1, deal: str = "least_score",
+                     rules: Any = None, progress: Optional[bool] = None) -> FigureView:
+    """A plot of a seeded simulation closing in on the exact chance of ``event``:
+    the running estimate after 1, 2, … ``deals`` hands (log scale), its 95%
+    interval as a band, and the exact value as a dashed line."""
+    deal = deal_name(deal)
+    deals = simulate._check_trials(deals, "deals")
+    exact = float(exact_chance(event, deal, rules))
+    hits = running_hits(event, deals, seed, deal, rules, progress=progress)
+    view, _ = convergence_figure(event, deal, hits, exact, seed)
+    return view
+
+
+def _as_probabilities(values: Mapping[Any, Any]) -> dict:
+    total = sum(Fraction(v) for v in values.values())
+    if total <= 0:
+        raise CardkitError("a distribution needs some positive counts or chances")
+    return {k: Fraction(v) / total for k, v in sorted(values.items())}
+
+
+def distribution_plot(
+    exact: Mapping[int, Union[int, float, Fraction]],
+    simulated: Any = None,
+    *,
+    title: str,
+    xlabel: str,
+    ylabel: str = "Chance (%)",
+    what: str = "hands",
+    seed: Optional[int] = None,
+) -> FigureView:
+    """Bars for an exact distribution ({value: count or chance}), dots for a
+    simulation (an array with one value per dealt hand, such as
+    ``simulate.outcomes('total', 20_000, seed=1)``).  The caption states the most
+    likely value and the exact and simulated means."""
+    probs = _as_probabilities(exact)
+    xs = np.array([float(k) for k in probs])
+    ps = np.array([float(p) for p in probs.values()])
+    mean = sum(Fraction(k) * p for k, p in probs.items())
+    mode = max(probs, key=lambda k: probs[k])
+    fig = new_figure()
+    ax = fig.add_subplot()
+    ax.bar(xs, 100 * ps, width=0.8, color=BLUE, alpha=0.55, label="exact chance", edgecolor="none")
+    figures: dict[str, Any] = {"mean": mean, "most likely": mode, "most likely chance": probs[mode]}
+    sim_text = ""
+    if simulated is not None:
+        values = np.asarray(simulated)
+        if values.size == 0:
+            raise CardkitError("the simulation has no values")
+        uniq, counts = np.unique(values, return_counts=True)
+        ax.plot(uniq, 100 * counts / values.size, "o", ms=4.5, color=ORANGE,
+                label=f"simulated, {num(values.size)} {what}")
+        sim_mean = float(values.mean())
+        figures["simulated mean"] = sim_mean
+        seed_text = f", seed {seed}" if seed is not None else ""
+        sim_text = f" The dots show {num(values.size)} simulated {what}{seed_text}; their mean is {num(sim_mean)}."
+    ax.axvline(float(mean), color=BLACK, ls="--", lw=1.2, label=f"exact mean: {num(float(mean))}")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title, loc="left")
+    if len(xs) <= 12:
+        ax.set_xticks(xs)
+    ax.legend(loc="upper left")
+    mean_text = fraction_text(mean) if mean.denominator == 1 else f"{fraction_text(mean)} ≈ {num(float(mean))}"
+    head = [xlabel, "Exact chance"] + (["Simulated share"] if simulated is not None else [])
+    shares = {}
+    if simulated is not None:
+        shares = {float(u): c / values.size for u, c in zip(uniq, counts)}
+    rows = [[num(k), pct(p)] + ([pct(shares.get(float(k), 0.0))] if simulated is not None else [])
+            for k, p in probs.items()]
+    caption = (f"The bars show the exact chance of each value. The most likely value is {num(mode)} "
+               f"({pct(probs[mode])}); the exact mean is {mean_text}.{sim_text}")
+    return FigureView(png_bytes(fig), title, caption, figures, table=(head, rows))
+
+
+def lowest_total_plot(totals: Sequence[int] = (10, 15, 20, 25), max_opponents: int = 7,
+                      trials: int = 20_000, seed: int = 0) -> FigureView:
+    """How the chance that your Least Score total is the lowest (or tied) falls
+    as opponents are added: one line per total.  One opponent is counted
+    exactly; more are simulated (``trials`` seeded deals each)."""
+    if not 1 <= max_opponents <= 7:
+        raise CardkitError("Least Score has 1 to 7 opponents")
+    ks = list(range(1, max_opponents + 1))
+    fig = new_figure()
+    ax = fig.add_subplot()
+    figures: dict[str, Any] = {}
+    styles = ["o-", "s-", "^-", "D-", "v-", "P-"]
+    colours = [BLUE, ORANGE, GREEN, BLACK, GREY, "#CC79A7"]
+    rows = []
+    for i, t in enumerate(totals):
+        ys = []
+        for k in ks:
+            r = odds.p_lowest_total(t, k, trials=trials, seed=seed)
+            ys.append(r.lowest_or_tied)
+            figures[f"total {t}, {k} opponent{'s' if k > 1 else ''}"] = (
+                r.lowest_or_tied_exact if r.exact else r.lowest_or_tied)
+        ax.plot(ks, [100 * y for y in ys], styles[i % len(styles)], color=colours[i % len(colours)],
+                label=f"your total {t}", lw=1.6, ms=5)
+        rows.append([f"total {t}"] + [pct(y) for y in ys])
+    ax.set_xticks(ks)
+    ax.set_ylim(0, 101)
+    ax.set_xlabel("Number of opponents")
+    ax.set_ylabel("Chance yours is lowest or tied (%)")
+    title = "The more opponents, the less likely your total is the lowest"
+    ax.set_title(title, loc="left")
+    ax.legend(loc="lower left")
+    lo, hi = totals[0], totals[-1]
+    k_last = ks[-1]
+    caption = (f"One line per total. With one opponent the chance is counted exactly; with more it is simulated "
+               f"({num(trials)} deals each, seed {seed}). A total of {lo} stays lowest "
+               f"{pct(figures[f'total {lo}, {k_last} opponent' + ('s' if k_last > 1 else '')])} of the time even "
+               f"against {k_last}; a total of {hi} drops from "
+               f"{pct(figures[f'total {hi}, 1 opponent'])} against one opponent to "
+               f"{pct(figures[f'total {hi}, {k_last} opponent' + ('s' if k_last > 1 else '')])} against {k_last}. "
+               "All against freshly dealt hands: during play the opponents' totals get lower (see lesson 6).")
+    head = ["Your total"] + [f"{k} opponent{'s' if k > 1 else ''}" for k in ks]
+    return FigureView(png_bytes(fig), title, caption, figures, table=(head, rows))

@@ -1,0 +1,73 @@
+"""Tables a lesson shows: rows of words and numbers, and a tournament's results.
+
+::
+
+    shown_table(['Card', 'Points'], [['Ace', '1'], ['King', '10']], 'What each card is worth')
+    tournament_table(tournament('tienlen', ['greedy', 'strong', 'random', 'random'], matches=60))
+
+Each is a :class:`~cardkit.classroom.boxes.Shown`: an HTML table for the page, the
+same rows as plain text (``a | b | c``), and its figures for the lesson's tests.
+Nothing here needs numpy or matplotlib.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Any, Mapping, Optional, Sequence
+
+from .boxes import FONT_STACK, Shown
+
+__all__ = ["html_table", "table_text", "shown_table", "tournament_table"]
+
+_CELL = "padding:0.2em 0.7em;text-align:left;border-top:1px solid #d6dae1;vertical-align:top"
+_TABLE = f"border-collapse:collapse;margin:0.4em 0;font-family:{FONT_STACK};font-size:0.95rem;color:#1f1f1f"
+
+
+def html_table(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str = "") -> str:
+    """An HTML table: a header row ``head``, then ``rows`` (every cell is text, escaped)."""
+    th = "".join(f'<th scope="col" style="{_CELL}">{html.escape(h)}</th>' for h in head)
+    body = "".join("<tr>" + "".join(f'<td style="{_CELL}">{html.escape(c)}</td>' for c in r) + "</tr>"
+                   for r in rows)
+    cap = f'<caption style="text-align:left;font-weight:600;padding:0.2em 0">{html.escape(caption)}</caption>' \
+        if caption else ""
+    return f'<table style="{_TABLE}">{cap}<thead><tr>{th}</tr></thead><tbody>{body}</tbody></table>'
+
+
+def table_text(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str = "") -> str:
+    """The same table as plain text: the caption, then one ``a | b | c`` line a row."""
+    lines = [caption] if caption else []
+    lines += [" | ".join(head)] + [" | ".join(r) for r in rows]
+    return "\n".join(lines)
+
+
+def shown_table(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str = "",
+                figures: Optional[Mapping[str, Any]] = None) -> Shown:
+    """A table a lesson shows (HTML and plain text), with its ``figures``."""
+    return Shown(html_table(head, rows, caption), table_text(head, rows, caption), figures)
+
+
+# What a tournament's score is, per game, in a learner's words.
+_SCORES = {
+    "least_score": ("Least Score", "Score = penalty points per match (lower is better); "
+                                   "a shared win counts as a fraction"),
+    "tienlen": ("Tiến Lên", "Score = points won per match (higher is better)"),
+}
+
+
+def tournament_table(result: Any) -> Shown:
+    """A :func:`cardkit.tournament.tournament` result as a short table — seats
+    played, wins, win rate with its 95% interval, mean score — with what the score
+    means in that game, and each bot's figures recorded (``'<bot> win rate'``,
+    ``'<bot> wins'``, ``'<bot> seats'``, ``'<bot> mean score'``)."""
+    game, meaning = _SCORES[result.game]
+    rows, figures = [], {}
+    for r in result.table():
+        rows.append([r.bot, str(r.seats_played), f"{r.wins:g}", f"{r.win_rate:.1%}",
+                     f"{r.win_low:.1%} – {r.win_high:.1%}", f"{r.mean_score:.2f}"])
+        figures[f"{r.bot} win rate"] = r.win_rate
+        figures[f"{r.bot} wins"] = r.wins
+        figures[f"{r.bot} seats"] = r.seats_played
+        figures[f"{r.bot} mean score"] = r.mean_score
+    caption = f"{len(result.matches)} matches of {game}; seats rotate each match. {meaning}"
+    return shown_table(["Bot", "Seats played", "Wins", "Win rate", "95% interval", "Mean score"], rows, caption,
+                       figures)
