@@ -1,9 +1,12 @@
 """Tournaments: many matches between bots, reproducible, on any executor.
 
 >>> from cardkit.tournament import tournament
->>> result = tournament('least_score', ['greedy', 'random', 'random', 'random'],
-...                     matches=200, seed=1, workers=0, progress=False)   # doctest: +SKIP
->>> result                                                                # a tidy table
+>>> result = tournament('least_score', ['greedy', 'random'], matches=20, seed=1,
+...                     workers=0, progress=False)
+>>> [(row.bot, row.seats_played) for row in result.table()]
+[('greedy', 20), ('random', 20)]
+
+``result`` shows itself as a tidy table (text, or HTML in a notebook).
 
 - ``bots`` names a bot for each seat: a name from the game's ``BOTS`` (``'random'``,
   ``'greedy'``, ``'strong'``) or any bot function ``bot(observation, rng) -> action``.

@@ -38,16 +38,6 @@ def value(rank: int) -> int:
     return min(rank, 10)
 
 
-def test_the_examples_in_the_docstrings_hold():
-    import doctest
-
-    from cardkit import simulate
-
-    for module in (odds, simulate):
-        result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-        assert result.failed == 0 and result.attempted > 0, module.__name__
-
-
 # --- the combination table itself ----------------------------------------------
 
 @pytest.mark.parametrize("n,k", [(1, 1), (5, 5), (6, 1), (7, 3), (12, 5), (20, 4)])

@@ -4,6 +4,12 @@ They decide from what their seat may see (an :class:`Observation`), never from
 the game state.  ``BOTS`` names them for tournaments and lessons.  The helpers
 here (what is in the deck, what the others hold) are what a learner's own bot
 can build on.
+
+>>> import random
+>>> from cardkit.least_score import new_game, greedy_bot
+>>> state = new_game(seed=7)
+>>> str(greedy_bot(state.observation(0), random.Random(0)))
+'discard 10♦, take 6♣ from the open cards'
 """
 
 from __future__ import annotations

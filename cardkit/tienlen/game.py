@@ -29,6 +29,13 @@ Everything a rule book leaves open is settled here (and tested):
   the target.  If several reach it in that game, the highest total wins; if totals
   are level, the one who scored more in that last game wins (game scores are all
   different, so this always settles it).
+
+>>> from cardkit.tienlen import new_game, PASS
+>>> state = new_game(seed=1)
+>>> state.current_player(), str(state.legal_actions()[0])
+(0, '3♠')
+>>> PASS in state.legal_actions()      # the leader may not pass
+False
 """
 
 from __future__ import annotations
