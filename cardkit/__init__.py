@@ -16,11 +16,12 @@ from .cards import (
     full_deck,
     new_seed,
     parse_cards,
+    resolve_seed,
     seed_from_code,
     shuffled_deck,
     to_cards,
 )
-from .errors import CardkitError, CardParseError, IllegalActionError, RulesError
+from .errors import CardkitError, CardParseError, DealCodeError, IllegalActionError, RulesError, UnknownBotError
 
 __version__ = "0.1.0"
 
@@ -36,8 +37,11 @@ __all__ = [
     "new_seed",
     "deal_code",
     "seed_from_code",
+    "resolve_seed",
     "CardkitError",
     "CardParseError",
+    "DealCodeError",
     "IllegalActionError",
     "RulesError",
+    "UnknownBotError",
 ]

@@ -6,7 +6,7 @@ be shown on a page as it is.
 
 from __future__ import annotations
 
-__all__ = ["CardkitError", "CardParseError", "IllegalActionError", "RulesError"]
+__all__ = ["CardkitError", "CardParseError", "DealCodeError", "IllegalActionError", "RulesError", "UnknownBotError"]
 
 
 class CardkitError(ValueError):
@@ -27,3 +27,12 @@ class IllegalActionError(CardkitError):
 
 class RulesError(CardkitError):
     """A rules option that makes no sense (one player, a threshold of 0, ...)."""
+
+
+class DealCodeError(CardkitError):
+    """A seed or deal code that cannot be used: not a whole number in range, or text
+    that is no deal code (such as 'K7Q-29X')."""
+
+
+class UnknownBotError(CardkitError):
+    """A bot named that no game has, or something that is not a bot function."""

@@ -21,7 +21,6 @@
 
 from __future__ import annotations
 
-import importlib
 import math
 import os
 import pickle
@@ -31,7 +30,8 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any, Callable, Sequence, Union
 
-from .play import play_out
+from .errors import CardkitError
+from .game import GAMES, game_module, play_out, resolve_bot
 
 try:  # cloudpickle ships bots defined in a notebook; plain pickle when it is absent
     import cloudpickle as _pickler
@@ -40,14 +40,13 @@ except ImportError:  # pragma: no cover
 
 __all__ = ["tournament", "TournamentResult", "MatchRecord", "BotSummary", "GAMES", "wilson_interval"]
 
-GAMES = {"least_score": "cardkit.least_score", "tienlen": "cardkit.tienlen", "tien_len": "cardkit.tienlen"}
-
 BotSpec = Union[str, Callable[..., Any]]
 
 
 @dataclass(frozen=True)
 class MatchRecord:
-    """One finished match: its seed, which bot sat where, the scores and the winners."""
+    """One finished match: its seed, which bot sat where, the scores, the winners, how
+    many rounds (Least Score) or games (Tiến Lên) it took and how many actions."""
 
     index: int
     seed: int
@@ -160,42 +159,10 @@ class TournamentResult:
                 f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
 
 
-def _game_module(game: str):
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}: choose one of {', '.join(sorted(GAMES))}")
-    return importlib.import_module(GAMES[game])
-
-
-def _resolve_bots(game_module: Any, bots: Sequence[BotSpec]) -> tuple[list[str], list[Callable]]:
-    registry = getattr(game_module, "BOTS", {})
-    names, funcs = [], []
-    for spec in bots:
-        if isinstance(spec, str):
-            if spec not in registry:
-                raise ValueError(f"there is no bot called {spec!r}: the built-in bots are {', '.join(registry)}")
-            names.append(spec)
-            funcs.append(registry[spec])
-        elif callable(spec):
-            names.append(getattr(spec, "__name__", type(spec).__name__))
-            funcs.append(spec)
-        else:
-            raise ValueError(f"{spec!r} is not a bot: give a bot's name or a function bot(observation, rng)")
-    return names, funcs
-
-
-def _winners(state: Any) -> tuple[int, ...]:
-    if hasattr(state, "winners"):
-        return tuple(state.winners())
-    if hasattr(state, "winner"):
-        won = state.winner() if callable(state.winner) else state.winner
-        return () if won is None else (won,)
-    raise TypeError("the game state does not say who won (it has no winners())")
-
-
 def _play_chunk(payload: bytes) -> list[MatchRecord]:
     """Play a list of matches (in a worker process, or here)."""
     game, rules, names, funcs, jobs = _pickler.loads(payload)
-    module = _game_module(game)
+    module = game_module(game)
     out = []
     for index, seed, order in jobs:
         seat_funcs = [funcs[i] for i in order]
@@ -206,9 +173,9 @@ def _play_chunk(payload: bytes) -> list[MatchRecord]:
             seed=seed,
             seats=tuple(names[i] for i in order),
             returns=tuple(state.returns()),
-            winners=_winners(state),
-            rounds=len(getattr(state, "round_results", ())),
-            actions=len(getattr(state, "history", getattr(state, "events", ()))),
+            winners=tuple(state.winners()),
+            rounds=len(state.round_results),
+            actions=sum(len(result.history) for result in state.round_results),
         ))
     return out
 
@@ -232,15 +199,16 @@ def tournament(
     ``players`` must equal ``len(bots)``; by default the game's rules with that many
     players).  See the module docstring for executors and reproducibility.
     """
-    module = _game_module(game)
+    module = game_module(game)
     if isinstance(matches, bool) or not isinstance(matches, int) or matches < 1:
-        raise ValueError(f"matches must be a whole number of at least 1, not {matches!r}")
-    names, funcs = _resolve_bots(module, bots)
+        raise CardkitError(f"matches must be a whole number of at least 1, not {matches!r}")
+    resolved = [resolve_bot(game, bot) for bot in bots]
+    names, funcs = [name for name, _ in resolved], [func for _, func in resolved]
     n = len(funcs)
     if rules is None:
         rules = module.Rules(players=n)
     elif rules.players != n:
-        raise ValueError(f"the rules say {rules.players} players but {n} bots were given")
+        raise CardkitError(f"the rules say {rules.players} players but {n} bots were given")
     rng = random.Random(seed)
     jobs = []
     for index in range(matches):

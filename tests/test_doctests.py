@@ -26,7 +26,7 @@ MODULES_WITH_EXAMPLES = [
     "cardkit.least_score.bots",
     "cardkit.least_score.strong",
     "cardkit.tienlen",
-    "cardkit.tienlen.combos",
+    "cardkit.tienlen.rules",
     "cardkit.tienlen.game",
     "cardkit.tienlen.strong",
 ]

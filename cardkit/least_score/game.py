@@ -23,9 +23,9 @@ import random
 from dataclasses import dataclass
 from typing import Optional, Sequence, Union
 
-from ..cards import MAX_SEED, Card, cards_text, deal_code, full_deck, new_seed, seed_from_code, to_cards
+from ..cards import Card, cards_text, deal_code, full_deck, resolve_seed, to_cards
 from ..errors import CardkitError, CardParseError, IllegalActionError
-from ..play import TERMINAL
+from ..game import TERMINAL, Event
 from .rules import (
     KIND_NAMES,
     Rules,
@@ -151,17 +151,9 @@ class Turn:
         return f"{_name(self.player)} discarded {cards_text(self.discarded)} and took {where}"
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One line of the match log.  ``text`` never reveals a hidden card."""
-
-    player: Optional[int]
-    kind: str
-    text: str
-    round_number: int
-
-    def __str__(self) -> str:
-        return self.text
+# The log is made of :class:`cardkit.game.Event` records; a Least Score event's ``kind``
+# is one of 'round_start', 'discard', 'reshuffle', 'declare', 'reveal', 'score',
+# 'knockout', 'match_end', and its ``round`` is the number of the round.
 
 
 @dataclass(frozen=True)
@@ -188,6 +180,15 @@ class RoundResult:
     """Seats whose running score went over the threshold in this round."""
     explanation: str
     """The scoring worked out with the real numbers."""
+    history: tuple[tuple[int, "Action"], ...] = ()
+    """Every action of the round, in order, as ``(player, action)``; the last is the
+    declaration."""
+
+    @property
+    def round(self) -> int:
+        """The round's number in the match (the same as ``round_number``; ``round`` in
+        both games)."""
+        return self.round_number
 
     def __str__(self) -> str:
         verdict = "succeeds" if self.success else "fails"
@@ -257,7 +258,8 @@ class LeastScoreState:
     ``apply_action(action)``, ``is_terminal()``, ``returns()``,
     ``observation(player)`` and ``clone()``; it deals each round, scores it
     ([6], [7]) and moves the deal one seat clockwise by itself.  ``events`` is a
-    log for a UI and ``round_results`` holds every finished round.
+    log for a UI, ``history`` the actions of the round in progress, and
+    ``round_results`` holds every finished round (see :class:`cardkit.game.GameState`).
     """
 
     def __init__(self, rules: Rules, seed: int) -> None:
@@ -265,7 +267,7 @@ class LeastScoreState:
         self.num_players: int = rules.players
         self.seed: int = seed
         self.deal_code: str = deal_code(seed)
-        self.events: list[Event] = []
+        self._events: list[Event] = []
         self.round_results: list[RoundResult] = []
         self._rng = random.Random(seed)
         self._scores = [0] * rules.players
@@ -316,6 +318,7 @@ class LeastScoreState:
         self._current = self._first
         self._turns_played = 0
         self._history: tuple[Turn, ...] = ()
+        self._actions: list[tuple[int, Action]] = []
         self._legal: Optional[tuple[Action, ...]] = None
         text = (f"Round {self._round}: {_name(self.dealer)} deals {HAND_SIZE} cards to each player; "
                 f"{_name(self._first)} plays first.")
@@ -326,7 +329,7 @@ class LeastScoreState:
         self._log(None, "round_start", text)
 
     def _log(self, player: Optional[int], kind: str, text: str) -> None:
-        self.events.append(Event(player, kind, text, self._round))
+        self._events.append(Event(player, kind, text, self._round))
 
     # -- what anyone may ask ----------------------------------------------------------
     @property
@@ -367,6 +370,17 @@ class LeastScoreState:
     def turns(self) -> tuple[Turn, ...]:
         """Every turn played in this round, in order."""
         return self._history
+
+    @property
+    def events(self) -> list[Event]:
+        """The match log so far, oldest first, as :class:`~cardkit.game.Event` records."""
+        return list(self._events)
+
+    @property
+    def history(self) -> list[tuple[int, Action]]:
+        """Every action of the round in progress (the last round once the match is
+        over), as ``(player, action)``."""
+        return list(self._actions)
 
     def hand(self, player: int) -> tuple[Card, ...]:
         """A player's hand, in Least Score order.  This is the all-seeing view (for
@@ -483,6 +497,7 @@ class LeastScoreState:
         reason = self.why_illegal_action(action, player)
         if reason is not None:
             raise IllegalActionError(reason)
+        self._actions.append((self._current, action))
         if type(action) is Declare:
             self._declare()
         else:
@@ -569,6 +584,7 @@ class LeastScoreState:
             running_scores=tuple(self._scores),
             knocked_out=tuple(out),
             explanation=explanation,
+            history=tuple(self._actions),
         ))
         self._legal = None
         if (out and self.rules.match_end == "first_knockout") or self._active_count() == 1:
@@ -634,7 +650,8 @@ class LeastScoreState:
         new._dead = list(self._dead)
         new._scores = list(self._scores)
         new._in = list(self._in)
-        new.events = list(self.events)
+        new._events = list(self._events)
+        new._actions = list(self._actions)
         new.round_results = list(self.round_results)
         return new
 
@@ -655,13 +672,4 @@ def new_game(rules: Optional[Rules] = None, seed: Union[int, str, None] = None) 
     round's deck is ``shuffled_deck(seed)``, dealt one card at a time clockwise
     from the first player.
     """
-    r = _rules(rules)
-    if seed is None:
-        seed = new_seed()
-    elif isinstance(seed, str):
-        seed = seed_from_code(seed)
-    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
-        raise CardkitError(
-            f"a seed is a whole number from 0 to {MAX_SEED - 1}, or a deal code such as 'K7Q-29X'; not {seed!r}"
-        )
-    return LeastScoreState(r, seed)
+    return LeastScoreState(_rules(rules), resolve_seed(seed))

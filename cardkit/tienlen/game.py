@@ -45,10 +45,12 @@ from dataclasses import dataclass, field
 from itertools import starmap
 from typing import Optional, Union
 
-from ..cards import Card, cards_text, deal_code as _deal_code, new_seed
+from ..cards import Card, cards_text, deal_code, resolve_seed
 from ..errors import CardkitError, IllegalActionError, RulesError
-from .combos import (
+from ..game import TERMINAL, Event
+from .rules import (
     Combo,
+    Rules,
     _CARD_OF_T_T,
     _T_OF_INDEX,
     _all_plays,
@@ -74,55 +76,6 @@ __all__ = [
     "new_game",
     "TERMINAL",
 ]
-
-TERMINAL = -1
-
-
-# ---------------------------------------------------------------------------
-# Rules
-
-@dataclass(frozen=True)
-class Rules:
-    """The options of a Tiến Lên match.  Defaults follow the rules as written.
-
-    - ``players`` (default 4): 2, 3 or 4.  Everyone is dealt 13 cards; with fewer than
-      four players the remaining cards stay out of play, face down.
-    - ``target`` (default 21): the match ends after the game in which a player's
-      points reach this total; that player wins.
-
-    Common house variants, all off by default:
-
-    - ``four_of_a_kind_beats_pair_of_twos``: a four of a kind chops a pair of 2s too,
-      not only a single 2.
-    - ``bigger_bombs_beat_smaller``: bombs beat smaller bombs of the other type, on the
-      ladder double sequence of 3 pairs < four of a kind < double sequence of 4 pairs
-      < of 5 pairs < of 6 pairs.  (By default a bomb is beaten only by a higher bomb of
-      the same type and size.)
-    - ``passed_players_may_rejoin``: passing only skips one turn; a player who passed
-      may play again on a later turn of the same round.  The table is cleared when
-      every other player has passed in a row on the last play.
-    """
-
-    players: int = 4
-    target: int = 21
-    four_of_a_kind_beats_pair_of_twos: bool = False
-    bigger_bombs_beat_smaller: bool = False
-    passed_players_may_rejoin: bool = False
-
-    def __post_init__(self) -> None:
-        if isinstance(self.players, bool) or not isinstance(self.players, int):
-            raise RulesError(f"players must be a whole number (2, 3 or 4), not {self.players!r}")
-        if not 2 <= self.players <= 4:
-            raise RulesError(f"Tiến Lên is played by 2, 3 or 4 players, not {self.players}")
-        if isinstance(self.target, bool) or not isinstance(self.target, int):
-            raise RulesError(f"target must be a whole number of points, not {self.target!r}")
-        if self.target < 1:
-            raise RulesError(f"the target must be at least 1 point, not {self.target}")
-        for name in ("four_of_a_kind_beats_pair_of_twos", "bigger_bombs_beat_smaller",
-                     "passed_players_may_rejoin"):
-            value = getattr(self, name)
-            if not isinstance(value, bool):
-                raise RulesError(f"{name} is switched on or off with True or False, not {value!r}")
 
 
 # ---------------------------------------------------------------------------
@@ -168,17 +121,9 @@ Action = Union[Combo, Pass]
 # ---------------------------------------------------------------------------
 # Records
 
-@dataclass(frozen=True)
-class Event:
-    """One line of the match log: who (``player``, or None for the table), what
-    (``kind``: 'deal', 'instant_win', 'play', 'bomb', 'chop', 'pass', 'clear', 'out',
-    'game_over', 'match_over') and a sentence to show (``text``)."""
-
-    player: Optional[int]
-    kind: str
-    text: str
-    game: int = 0
-
+# The log is made of :class:`cardkit.game.Event` records; a Tiến Lên event's ``kind`` is
+# one of 'deal', 'instant_win', 'play', 'bomb', 'chop', 'pass', 'clear', 'out',
+# 'game_over', 'match_over', and its ``round`` is the number of the game.
 
 @dataclass(frozen=True)
 class GameResult:
@@ -203,6 +148,11 @@ class GameResult:
     instant_winner: Optional[int] = None
     dealt: tuple[int, ...] = field(default=(), repr=False)
     entries: tuple = field(default=(), repr=False, compare=False)
+
+    @property
+    def round(self) -> int:
+        """The game's number in the match (the same as ``game``; ``round`` in both games)."""
+        return self.game
 
     @property
     def winner(self) -> int:
@@ -361,22 +311,19 @@ class TienLenState:
         "_leads", "_decks", "_winner", "_quad_pair", "_ladder", "_rejoin", "_after",
     )
 
-    def __init__(self, rules: Optional[Rules] = None, seed: Optional[int] = None, *,
+    def __init__(self, rules: Optional[Rules] = None, seed: Union[int, str, None] = None, *,
                  _hands: Optional[list[int]] = None, _leader: Optional[int] = None) -> None:
         if rules is None:
             rules = Rules()
         elif not isinstance(rules, Rules):
             raise RulesError(f"rules must be a tienlen.Rules, not {type(rules).__name__}")
-        if seed is None:
-            seed = new_seed()
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise CardkitError(f"a seed is a whole number, not {seed!r}")
+        seed = resolve_seed(seed, any_whole_number=True)
         n = rules.players
         self.rules = rules
         self.num_players = n
         self.seed = seed
         try:
-            self.deal_code: Optional[str] = _deal_code(seed)
+            self.deal_code: Optional[str] = deal_code(seed)
         except ValueError:
             self.deal_code = None
         self.round_results: list[GameResult] = []
@@ -389,7 +336,7 @@ class TienLenState:
         self._after = tuple(tuple((p + i) % n for i in range(1, n)) for p in range(n))
         self._log: list = []
         self._events: list[Event] = []
-        self._cursor = [0, None, -1]  # for writing events: game, table, its player
+        self._cursor = [0, 0, None, -1]  # for writing events: log entries written, game, table, its player
         self._decks = _Decks(seed)
         if _hands is None:
             self._deal(None)
@@ -397,7 +344,7 @@ class TienLenState:
             self._start_game(_hands, _leader, free_lead=_leader is not None)
 
     @classmethod
-    def from_hands(cls, hands, rules: Optional[Rules] = None, seed: Optional[int] = None,
+    def from_hands(cls, hands, rules: Optional[Rules] = None, seed: Union[int, str, None] = None,
                    leader: Optional[int] = None) -> "TienLenState":
         """A match whose first game starts from the given hands — for puzzles, lessons
         and tests.  ``hands`` holds one group of cards per player (text such as
@@ -716,12 +663,19 @@ class TienLenState:
 
     @property
     def winner(self) -> Optional[int]:
-        """The winner of the match, once it is over; ``None`` before."""
+        """The winner of the match, once it is over; ``None`` before.  A Tiến Lên match
+        has one winner (ties are settled), so this is ``winners()[0]``."""
         return self._winner
+
+    def winners(self) -> list[int]:
+        """The winner of the match as a list (``[p]``), as in every game; empty before
+        the match is over."""
+        return [] if self._winner is None else [self._winner]
 
     @property
     def history(self) -> list[tuple[int, Action]]:
-        """Every action of the game in progress, as ``(player, action)``."""
+        """Every action of the game in progress (the last game once the match is over),
+        as ``(player, action)``."""
         return self._game_history()
 
     def _game_history(self) -> list[tuple[int, Action]]:
@@ -772,9 +726,8 @@ class TienLenState:
     @property
     def events(self) -> list[Event]:
         """The match log so far, oldest first, as :class:`Event` records."""
-        done = len(self._events)
-        if done < len(self._log):
-            self._events.extend(_write_events(self._log, done, self.num_players, self._cursor))
+        if self._cursor[0] < len(self._log):
+            self._events.extend(_write_events(self._log, self.num_players, self._cursor))
         return list(self._events)
 
     def clone(self) -> "TienLenState":
@@ -804,10 +757,12 @@ class TienLenState:
                 f"cards left {self.cards_left()}, points {self._totals}>")
 
 
-def new_game(rules: Optional[Rules] = None, seed: Optional[int] = None) -> TienLenState:
+def new_game(rules: Optional[Rules] = None, seed: Union[int, str, None] = None) -> TienLenState:
     """Start a Tiến Lên match: deal the first game.
 
-    ``rules`` defaults to ``Rules()`` (four players, to 21 points); ``seed=None``
+    ``rules`` defaults to ``Rules()`` (four players, to 21 points).  ``seed`` fixes
+    every deal of the match: a whole number, or a deal code such as ``'K7Q-29X'``
+    (seeds 0 to 2**30 − 1 have one); ``seed=None``
     draws a fresh seed, kept in ``state.seed`` (and ``state.deal_code``), so the same
     match can be dealt again.
     """
@@ -830,11 +785,12 @@ def _result_text(game: int, order, scores, totals, instant) -> str:
     return f"{head} Match totals: {tot}."
 
 
-def _write_events(log: list, start: int, n: int, cursor: list) -> list[Event]:
-    """Events for the log entries from ``start`` on; ``cursor`` carries the game number
-    and the table (combo and player) from one call to the next."""
+def _write_events(log: list, n: int, cursor: list) -> list[Event]:
+    """Events for the log entries not yet written out.  ``cursor`` carries from one call
+    to the next how many entries are written (one entry can make two events: a bomb's
+    play and its chop), the game number and the table (combo and player)."""
     out: list[Event] = []
-    game, table, owner = cursor
+    start, game, table, owner = cursor
     for entry in log[start:]:
         if type(entry) is int:
             entry = _decode(entry)
@@ -898,5 +854,5 @@ def _write_events(log: list, start: int, n: int, cursor: list) -> list[Event]:
         elif code == _E_MATCH:
             _, p, totals = entry
             out.append(Event(p, "match_over", f"{_name(p)} wins the match with {totals[p]} points.", game))
-    cursor[:] = [game, table, owner]
+    cursor[:] = [len(log), game, table, owner]
     return out

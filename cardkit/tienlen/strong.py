@@ -38,7 +38,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from .combos import (
+from .rules import (
     DOUBLE_SEQUENCE,
     FOUR,
     SEQUENCE,

@@ -10,8 +10,9 @@ from typing import Any, Callable, Optional, Sequence, Union
 
 import ipywidgets as widgets
 
-from ..cards import MAX_SEED, deal_code, new_seed, seed_from_code
+from ..cards import resolve_seed
 from ..errors import CardkitError
+from ..game import resolve_bot
 from .messages import EventLog, StatusMessage, error_text, safe_callback
 from .pacer import Pacer
 
@@ -30,25 +31,9 @@ def wrap_row(children: Sequence[widgets.Widget], space: str = "10px") -> widgets
     return widgets.HBox(list(children), layout=widgets.Layout(**WRAP))
 
 
-def resolve_seed(seed: Any) -> int:
-    """A seed from ``None`` (a fresh one), a whole number or a deal code such as
-    'K7Q-29X'.  Anything else raises :class:`CardkitError` with the reason."""
-    if seed is None:
-        return new_seed()
-    if isinstance(seed, str):
-        try:
-            return seed_from_code(seed.strip())
-        except ValueError as exc:
-            raise CardkitError(str(exc)) from None
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
-        raise CardkitError(
-            f"a seed is a whole number from 0 to {MAX_SEED - 1}, or a deal code such as 'K7Q-29X'; not {seed!r}")
-    return seed
-
-
-def resolve_bots(level: Any, count: int, registry: dict, game: str) -> list[tuple[str, Callable]]:
-    """``[(name, bot), …]`` for ``count`` opponents from one level (a name in
-    ``registry`` or a bot function) or a list of them, one per opponent."""
+def resolve_bots(level: Any, count: int, game: str) -> list[tuple[str, Callable]]:
+    """``[(name, bot), …]`` for ``count`` opponents from one level (a bot's name in
+    ``game``, such as 'greedy', or a bot function) or a list of them, one per opponent."""
     if isinstance(level, (list, tuple)):
         levels = list(level)
         if len(levels) != count:
@@ -59,14 +44,10 @@ def resolve_bots(level: Any, count: int, registry: dict, game: str) -> list[tupl
         levels = [level] * count
     out = []
     for lv in levels:
-        if isinstance(lv, str):
-            if lv not in registry:
-                raise CardkitError(f"{lv!r} is not a {game} bot level: choose one of {', '.join(map(repr, registry))}")
-            out.append((lv, registry[lv]))
-        elif callable(lv):
-            out.append((getattr(lv, "__name__", "custom").replace("_bot", ""), lv))
-        else:
+        if not isinstance(lv, str) and not callable(lv):
             raise CardkitError(f"a bot level is a name such as 'greedy' or a bot function, not {lv!r}")
+        name, bot = resolve_bot(game, lv)
+        out.append((lv if isinstance(lv, str) else getattr(lv, "__name__", "custom").replace("_bot", ""), bot))
     return out
 
 
@@ -226,9 +207,6 @@ class TableBase(widgets.VBox):
     def _draw(self) -> None:
         raise NotImplementedError
 
-    def _event_round(self, event: Any) -> int:
-        raise NotImplementedError
-
     # --- running the match ------------------------------------------------------------
     def _start(self, seed: int) -> None:
         self.pacer.cancel()
@@ -262,18 +240,15 @@ class TableBase(widgets.VBox):
         new = events[self._events_seen:]
         if self.pending is not None:
             # hold back the next round's deal until the learner has seen this one's end
-            limit = self._round_of(self.pending)
+            limit = self.pending.round
             keep = []
             for e in new:
-                if self._event_round(e) > limit:
+                if e.round > limit:
                     break
                 keep.append(e)
             new = keep
         self._events_seen += len(new)
         self.event_log.extend(new)
-
-    def _round_of(self, result: Any) -> int:
-        raise NotImplementedError
 
     def _go_on(self) -> None:
         """After the learner's move (or a new match, or Next round): let the bots

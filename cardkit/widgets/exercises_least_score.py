@@ -32,6 +32,7 @@ import numpy as np
 from .. import least_score as ls
 from ..cards import Card, Rank, Suit, cards_text, full_deck, to_cards
 from ..errors import CardkitError
+from ..game import resolve_bot
 from ..odds import deck_draw_expectation
 from .checkers import discard_name
 from .hand import CardRow, Hand
@@ -565,7 +566,7 @@ def declare_success(matches: int = 150, seed: int = 1, bots: Sequence[str] = ("g
     on the real hands).  A quick study: 150 matches take a few seconds."""
     if isinstance(matches, bool) or not isinstance(matches, int) or matches < 1:
         raise CardkitError(f"matches must be a whole number, 1 or more; not {matches!r}")
-    funcs = [ls.BOTS[b] if isinstance(b, str) else b for b in bots]
+    funcs = [resolve_bot("least_score", b)[1] for b in bots]
     players = len(funcs)
     rules = ls.Rules(players=players)
     totals, rounds, success = [], [], []

@@ -74,7 +74,7 @@ class LeastScoreTable(TableBase):
         self._base_rules = base
         self._level = level
         self._opponents = opponents
-        resolve_bots(level, opponents, ls.BOTS, "Least Score")  # a bad level fails here, plainly
+        resolve_bots(level, opponents, "least_score")  # a bad level fails here, plainly
         self._four = four_colour
         super().__init__(delay=delay)
         self._build()
@@ -100,7 +100,7 @@ class LeastScoreTable(TableBase):
             level = self.level_choice.value
             if level == "as given":
                 level = self._level
-        resolve_bots(level, opponents, ls.BOTS, "Least Score")
+        resolve_bots(level, opponents, "least_score")
         if threshold is None:
             threshold = self.threshold_choice.value
         base = dataclasses.replace(self._base_rules, threshold=threshold)  # checks the threshold
@@ -111,19 +111,13 @@ class LeastScoreTable(TableBase):
 
     def _make_state(self, seed: int) -> ls.LeastScoreState:
         rules = dataclasses.replace(self._base_rules, players=self._opponents + 1)
-        self.bots = resolve_bots(self._level, self._opponents, ls.BOTS, "Least Score")
+        self.bots = resolve_bots(self._level, self._opponents, "least_score")
         return ls.new_game(rules, seed)
 
     def _settings_text(self) -> str:
         n = self._opponents
         return (f"{n} opponent{'s' if n != 1 else ''}, threshold {self.state.rules.threshold}; "
                 "the same code with the same settings deals the same cards")
-
-    def _event_round(self, event: Any) -> int:
-        return event.round_number
-
-    def _round_of(self, result: Any) -> int:
-        return result.round_number
 
     # --- the widgets ------------------------------------------------------------------
     def _build(self) -> None:

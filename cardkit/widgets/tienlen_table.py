@@ -62,7 +62,7 @@ class TienLenTable(TableBase):
             raise CardkitError(f"rules must be a Tiến Lên Rules(...), not {type(rules).__name__}")
         self._base_rules = rules or tl.Rules()
         self._level = level
-        resolve_bots(level, self._base_rules.players - 1, tl.BOTS, "Tiến Lên")
+        resolve_bots(level, self._base_rules.players - 1, "tienlen")
         self._four = four_colour
         self._alert_game = 0
         super().__init__(delay=delay)
@@ -80,7 +80,7 @@ class TienLenTable(TableBase):
             level = self.level_choice.value
             if level == "as given":
                 level = self._level
-        resolve_bots(level, self._base_rules.players - 1, tl.BOTS, "Tiến Lên")
+        resolve_bots(level, self._base_rules.players - 1, "tienlen")
         if target is None:
             target = self.target_choice.value
         self._base_rules = dataclasses.replace(self._base_rules, target=target)  # checks the target
@@ -88,7 +88,7 @@ class TienLenTable(TableBase):
         self._set_controls()
 
     def _make_state(self, seed: int) -> tl.TienLenState:
-        self.bots = resolve_bots(self._level, self._base_rules.players - 1, tl.BOTS, "Tiến Lên")
+        self.bots = resolve_bots(self._level, self._base_rules.players - 1, "tienlen")
         self._alert_game = 0
         return tl.new_game(self._base_rules, seed)
 
@@ -96,12 +96,6 @@ class TienLenTable(TableBase):
         r = self.state.rules
         return (f"{r.players} players, to {r.target} points; "
                 "the same code with the same settings deals the same cards")
-
-    def _event_round(self, event: Any) -> int:
-        return event.game
-
-    def _round_of(self, result: Any) -> int:
-        return result.game
 
     # --- the widgets ------------------------------------------------------------------
     def _build(self) -> None:
@@ -235,8 +229,8 @@ class TienLenTable(TableBase):
         for e in events:
             if e.kind in ("bomb", "chop", "instant_win"):
                 self.alert.warning(e.text)
-                self._alert_game = e.game
-            elif e.kind == "deal" and e.game != self._alert_game:
+                self._alert_game = e.round
+            elif e.kind == "deal" and e.round != self._alert_game:
                 self.alert.clear()
 
     # --- drawing ----------------------------------------------------------------------
@@ -406,7 +400,7 @@ class TienLenTable(TableBase):
         if last_result:
             lines.append(self._winner_text())
         else:
-            deal = next((e for e in st.events if e.kind == "deal" and e.game == res.game + 1), None)
+            deal = next((e for e in st.events if e.kind == "deal" and e.round == res.game + 1), None)
             if deal is not None:
                 lines.append(f"Next: {deal.text}")
         self.result_text.value = "".join(f"<p style='margin:3px 0'>{esc(x)}</p>" for x in lines)

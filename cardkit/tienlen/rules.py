@@ -1,4 +1,5 @@
-"""Tiến Lên card order and combinations: :func:`classify`, :func:`beats`, :func:`legal_plays`.
+"""Tiến Lên's rules: the options (:class:`Rules`), card order and combinations —
+:func:`classify`, :func:`beats`, :func:`legal_plays`.
 
 Card order
     Ranks run 3 4 5 6 7 8 9 10 J Q K A 2 (3 lowest, 2 highest); within a rank the
@@ -24,16 +25,15 @@ How it is fast
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING, Iterable, Iterator, Optional, Union
+from typing import Iterable, Iterator, Optional, Union
 
 from ..cards import Card, cards_text, to_cards
-from ..errors import CardkitError
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import Rules
+from ..errors import CardkitError, RulesError
 
 __all__ = [
+    "Rules",
     "Combo",
     "ComboLike",
     "KINDS",
@@ -52,6 +52,54 @@ __all__ = [
 
 MAX_HAND = 13
 """A Tiến Lên hand holds at most 13 cards."""
+
+
+# ---------------------------------------------------------------------------
+# Rules
+
+@dataclass(frozen=True)
+class Rules:
+    """The options of a Tiến Lên match.  Defaults follow the rules as written.
+
+    - ``players`` (default 4): 2, 3 or 4.  Everyone is dealt 13 cards; with fewer than
+      four players the remaining cards stay out of play, face down.
+    - ``target`` (default 21): the match ends after the game in which a player's
+      points reach this total; that player wins.
+
+    Common house variants, all off by default:
+
+    - ``four_of_a_kind_beats_pair_of_twos``: a four of a kind chops a pair of 2s too,
+      not only a single 2.
+    - ``bigger_bombs_beat_smaller``: bombs beat smaller bombs of the other type, on the
+      ladder double sequence of 3 pairs < four of a kind < double sequence of 4 pairs
+      < of 5 pairs < of 6 pairs.  (By default a bomb is beaten only by a higher bomb of
+      the same type and size.)
+    - ``passed_players_may_rejoin``: passing only skips one turn; a player who passed
+      may play again on a later turn of the same round.  The table is cleared when
+      every other player has passed in a row on the last play.
+    """
+
+    players: int = 4
+    target: int = 21
+    four_of_a_kind_beats_pair_of_twos: bool = False
+    bigger_bombs_beat_smaller: bool = False
+    passed_players_may_rejoin: bool = False
+
+    def __post_init__(self) -> None:
+        if isinstance(self.players, bool) or not isinstance(self.players, int):
+            raise RulesError(f"players must be a whole number (2, 3 or 4), not {self.players!r}")
+        if not 2 <= self.players <= 4:
+            raise RulesError(f"Tiến Lên is played by 2, 3 or 4 players, not {self.players}")
+        if isinstance(self.target, bool) or not isinstance(self.target, int):
+            raise RulesError(f"target must be a whole number of points, not {self.target!r}")
+        if self.target < 1:
+            raise RulesError(f"the target must be at least 1 point, not {self.target}")
+        for name in ("four_of_a_kind_beats_pair_of_twos", "bigger_bombs_beat_smaller",
+                     "passed_players_may_rejoin"):
+            value = getattr(self, name)
+            if not isinstance(value, bool):
+                raise RulesError(f"{name} is switched on or off with True or False, not {value!r}")
+
 
 # ---------------------------------------------------------------------------
 # Card order.  "t" below is a card's place in Tiến Lên order: 4 * rank_place + suit,
@@ -580,7 +628,7 @@ def why_illegal(cards: ComboLike) -> Optional[str]:
 # ---------------------------------------------------------------------------
 # Beating
 
-def _rules_flags(rules: "Optional[Rules]") -> tuple[bool, bool]:
+def _rules_flags(rules: Optional[Rules]) -> tuple[bool, bool]:
     if rules is None:
         return (False, False)
     return (rules.four_of_a_kind_beats_pair_of_twos, rules.bigger_bombs_beat_smaller)
@@ -613,7 +661,7 @@ def _bomb_rank(c: Combo) -> int:
     return 0 if pairs == 3 else pairs - 2
 
 
-def beats(play: ComboLike, previous: ComboLike, rules: "Optional[Rules]" = None) -> bool:
+def beats(play: ComboLike, previous: ComboLike, rules: Optional[Rules] = None) -> bool:
     """Does ``play`` beat ``previous`` on the table?  Both may be cards, card text or
     :class:`Combo` objects.
 
@@ -646,7 +694,7 @@ def _previous(previous: ComboLike) -> Combo:
     return q
 
 
-def why_not_beats(play: ComboLike, previous: ComboLike, rules: "Optional[Rules]" = None) -> Optional[str]:
+def why_not_beats(play: ComboLike, previous: ComboLike, rules: Optional[Rules] = None) -> Optional[str]:
     """Why ``play`` does not beat ``previous``, in words; ``None`` when it does.
 
     >>> why_not_beats('5S 6S 7H', '4S 5H 6H 7D')
@@ -908,7 +956,7 @@ def _hand_mask(hand: Union[str, Card, Iterable[Union[Card, str]]]) -> int:
 
 
 def legal_plays(hand: Union[str, Card, Iterable[Union[Card, str]]], previous: Optional[ComboLike] = None,
-                rules: "Optional[Rules]" = None) -> list[Combo]:
+                rules: Optional[Rules] = None) -> list[Combo]:
     """Every combination in ``hand`` that may be played on ``previous``, each once.
 
     With ``previous=None`` (leading on an empty table) that is every combination the
