@@ -21,6 +21,7 @@ from .cards import (
     shuffled_deck,
     to_cards,
 )
+from . import svg  # noqa: F401  (gives Card its picture in Jupyter)
 from .errors import CardkitError, CardParseError, DealCodeError, IllegalActionError, RulesError, UnknownBotError
 
 __version__ = "0.1.0"

@@ -123,7 +123,8 @@ class Card:
     ``card.rank`` is a :class:`Rank`, ``card.suit`` a :class:`Suit`,
     ``card.index`` a number 0–51 (``(rank - 1) * 4 + suit``), ``card.code`` the
     short text ``'AS'`` / ``'10H'``, and ``str(card)`` the text with a suit symbol
-    (``'A♠'``).  In Jupyter a card shows as a picture.
+    (``'A♠'``).  In Jupyter a card shows as a picture (:mod:`cardkit.svg` draws it,
+    and gives ``Card`` its ``_repr_svg_``: this module knows nothing of pictures).
     """
 
     __slots__ = ("rank", "suit", "index", "code", "_text")
@@ -200,11 +201,6 @@ class Card:
     def label(self) -> str:
         """A text label for screen readers: ``'Queen of hearts'``."""
         return f"{self.rank.label} of {self.suit.label}"
-
-    def _repr_svg_(self) -> str:
-        from .svg import card_svg
-
-        return card_svg(self)
 
 
 for _i in range(52):

@@ -31,6 +31,7 @@ import numpy as np
 
 from .cards import Card, to_cards
 from .errors import CardkitError, RulesError
+from .stats import CHUNK, Estimate, SeedLike, check_trials, deal_positions, numpy_rng, wilson_interval
 
 __all__ = [
     "DISCARD_KINDS",
@@ -43,6 +44,10 @@ __all__ = [
     "deck_draw_expectation",
     "p_lowest_total",
     "LowestTotalOdds",
+    "estimate_lowest_total",
+    "classify_hands",
+    "hand_index_array",
+    "runs_one_suit",
 ]
 
 #: The kinds of discard, in the engine's words (``discard_kind``).
@@ -69,7 +74,7 @@ _SUIT_RANK_BIT = _RANK_BIT.astype(np.uint64) << (16 * _SUIT.astype(np.uint64))
 _DECK_VALUE_SUM = int(_VALUE.sum())                      # 340
 
 
-def _runs_one_suit(rules: Any) -> bool:
+def runs_one_suit(rules: Any) -> bool:
     """Read the one Least Score option the odds depend on, from any rules object."""
     if rules is None:
         return False
@@ -151,12 +156,14 @@ def least_score_hand_features(hands: Any, rules: Any = None) -> dict[str, np.nda
     ``rules`` may be any object with a ``runs_one_suit`` attribute (the Least
     Score ``Rules``); ``None`` means the standard rules (runs of mixed suits).
     """
-    one_suit = _runs_one_suit(rules)
-    idx = _hand_index_array(hands, HAND_SIZE)
-    return _classify(idx, one_suit)
+    one_suit = runs_one_suit(rules)
+    idx = hand_index_array(hands, HAND_SIZE)
+    return classify_hands(idx, one_suit)
 
 
-def _hand_index_array(hands: Any, size: int) -> np.ndarray:
+def hand_index_array(hands: Any, size: int) -> np.ndarray:
+    """Hands as an array of card indices, one hand of ``size`` cards per row: an array
+    is checked and kept, a list of hands (card text or cards) is read."""
     if isinstance(hands, np.ndarray):
         arr = hands
     else:
@@ -173,7 +180,7 @@ def _hand_index_array(hands: Any, size: int) -> np.ndarray:
     return arr
 
 
-def _classify(idx: np.ndarray, one_suit: bool) -> dict[str, np.ndarray]:
+def classify_hands(idx: np.ndarray, one_suit: bool) -> dict[str, np.ndarray]:
     """The vectorised classifier behind every Least Score figure.
 
     Works on the five columns of card indices (one contiguous array per card
@@ -258,7 +265,7 @@ def _count_deck(deck: Sequence[int], one_suit: bool) -> _LeastScoreCounts:
     positions = _combinations(len(deck_arr), HAND_SIZE)
     same = len(deck_arr) == 52 and bool((deck_arr == np.arange(52)).all())
     idx = positions if same else deck_arr[positions]
-    f = _classify(idx, one_suit)
+    f = classify_hands(idx, one_suit)
     totals = np.bincount(f["total"], minlength=51)
     kinds = np.bincount(f["best_kind"], minlength=len(DISCARD_KINDS))
     return _LeastScoreCounts(
@@ -299,7 +306,7 @@ def least_score_hand_counts(rules: Any = None) -> dict:
     ``{'hands': 2598960, 'pair': …, 'four_of_a_kind': …, 'run_of_3': …,
     'run_of_5': …, 'flush': …, 'total_counts': {total: hands},
     'best_first_discard': {kind: hands}}`` — whole numbers, no rounding."""
-    return _counts_dict(_least_score_counts(_runs_one_suit(rules)))
+    return _counts_dict(_least_score_counts(runs_one_suit(rules)))
 
 
 def _counts_dict(c: _LeastScoreCounts) -> dict:
@@ -330,7 +337,7 @@ def least_score_hand_odds(rules: Any = None) -> dict:
     >>> least_score_hand_odds()['exact']['four_of_a_kind']
     Fraction(1, 4165)
     """
-    c = _least_score_counts(_runs_one_suit(rules))
+    c = _least_score_counts(runs_one_suit(rules))
     hands = c.hands
     counts = _counts_dict(c)
     exact: dict = {e: Fraction(n, hands) for e, n in c.events}
@@ -414,7 +421,7 @@ def _least_score_hand_odds_loop(
     over every hand of ``deck`` (card indices; default the whole deck), stopping
     after ``limit`` hands if given — or over the given ``hands`` (each five card
     indices) instead.  Slow on purpose: it is the reference."""
-    one_suit = _runs_one_suit(rules)
+    one_suit = runs_one_suit(rules)
     if hands is None:
         cards = [(i // 4 + 1, i % 4) for i in (range(52) if deck is None else deck)]
         source: Iterable = itertools.combinations(cards, HAND_SIZE)
@@ -637,6 +644,55 @@ def _two_hand_totals(by_value: Sequence[int]) -> np.ndarray:
     return state[HAND_SIZE, :, HAND_SIZE, :]
 
 
+def estimate_lowest_total(
+    total: int, opponents: int, trials: int, seed: SeedLike, hand: Any = None
+) -> tuple[Estimate, Estimate]:
+    """Simulate the chance that a Least Score total is the lowest against
+    ``opponents`` five-card hands: returns (strictly lowest, lowest or tied).
+
+    With ``hand`` (your five cards) the opponents' hands come from the other 47
+    cards; without it your hand is drawn at random among all hands with this
+    ``total`` each time, and the opponents' from the rest.
+    :func:`p_lowest_total` counts the same thing exactly where it can (and calls this
+    where it cannot).  Also offered as ``cardkit.simulate.estimate_lowest_total``.
+    """
+    trials = check_trials(trials)
+    if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= 7:
+        raise CardkitError(f"Least Score has 1 to 7 opponents; not {opponents!r}")
+    rng = numpy_rng(seed)
+    dealt = HAND_SIZE * opponents
+    strict = tied = 0
+    if hand is not None:
+        mine = np.array(sorted(c.index for c in to_cards(hand)), dtype=np.int64)
+        if len(mine) != HAND_SIZE:
+            raise CardkitError(f"a Least Score hand has {HAND_SIZE} cards")
+        total = int(_VALUE[mine].sum())
+        rest = np.setdiff1d(np.arange(52), mine)
+    else:
+        hands_with_total = _hands_with_total(int(total))
+        if len(hands_with_total) == 0:
+            raise CardkitError(f"no five-card hand has a total of {total}")
+    for start in range(0, trials, CHUNK):
+        n = min(CHUNK, trials - start)
+        u = rng.random((n, 1 + dealt))
+        if hand is not None:
+            cards = rest[deal_positions(u[:, 1:], 47)]
+        else:
+            pick = np.minimum((u[:, 0] * len(hands_with_total)).astype(np.int64), len(hands_with_total) - 1)
+            left = np.ones((n, 52), dtype=bool)
+            np.put_along_axis(left, hands_with_total[pick].astype(np.int64), False, axis=1)
+            remaining = np.nonzero(left)[1].reshape(n, 47)
+            cards = np.take_along_axis(remaining, deal_positions(u[:, 1:], 47), axis=1)
+        their = _VALUE[cards].reshape(n, opponents, HAND_SIZE).sum(axis=2).min(axis=1)
+        strict += int(np.count_nonzero(their > total))
+        tied += int(np.count_nonzero(their >= total))
+    out = []
+    for s in (strict, tied):
+        low, high = wilson_interval(s, trials)
+        out.append(Estimate(s / trials, low, high, trials, s))
+    return out[0], out[1]
+
+
 def p_lowest_total(
     total: Optional[int] = None,
     opponents: int = 1,
@@ -688,8 +744,6 @@ def p_lowest_total(
             "use exact=None to get a simulation"
         )
     if exact is False or not feasible:
-        from .simulate import estimate_lowest_total  # simulate imports this module
-
         strict, tied = estimate_lowest_total(total, opponents, trials, seed, hand=hand_cards)
         where = "the other 47 cards" if hand_cards else "the deck, your hand being any hand with that total"
         return LowestTotalOdds(

@@ -274,3 +274,13 @@ def hand_svg(
         parts.append(f'<g transform="translate({_n(x)} {_n(y)})"><title>{title}</title>{body}</g>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _card_picture(card: Card) -> str:
+    """Jupyter's picture of a card (``Card._repr_svg_``)."""
+    return card_svg(card)
+
+
+# Cards show themselves as pictures.  The hook is set here, where pictures are drawn, so
+# that cards.py needs nothing from this module (the import runs one way only).
+Card._repr_svg_ = _card_picture  # type: ignore[attr-defined]

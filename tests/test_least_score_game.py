@@ -732,3 +732,15 @@ def test_the_deck_is_drawn_from_the_top_and_the_discard_pile_is_shuffled_into_th
     assert new_deck != pile
     after = [_drawn_card(state, draw_single(state)) for _ in range(len(pile))]
     assert after == new_deck[::-1]              # … and the new deck is drawn from its top
+
+
+def test_round_results_carry_the_verdict_even_when_a_failure_scores_nothing():
+    rules = Rules(players=2, penalty=0, tie_is_success=False)
+    state = new_game(rules, seed=3)
+    rig(state, ["AS 2S 3H", "AC 2C 3D"], open_cards="KH", deck_top="KS KC")
+    state.apply_action(Discard(("3H",), None))
+    state.apply_action(Discard(("3D",), None))
+    state.apply_action(DECLARE)                      # 3 + 10 = 13 against 13: a tie, a failure
+    result = state.round_results[-1]
+    assert result.declarer_total == result.lowest_other == 13
+    assert result.scores == (0, 0) and result.success is False and "declares and fails" in str(result)

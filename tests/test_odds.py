@@ -182,7 +182,7 @@ SMALL_DECKS = [
 @pytest.mark.parametrize("rules", [None, ONE_SUIT])
 def test_vectorised_count_equals_the_plain_loop_on_a_small_deck(ranks, suits, rules):
     deck = [Card(r, s).index for r in ranks for s in range(suits)]
-    fast = odds._count_deck(deck, odds._runs_one_suit(rules))
+    fast = odds._count_deck(deck, odds.runs_one_suit(rules))
     slow = odds._least_score_hand_odds_loop(rules, deck=deck)
     assert slow["hands"] == fast.hands == C(len(deck), 5)
     assert {k: slow[k] for k in odds.LEAST_SCORE_EVENTS} == dict(fast.events)
@@ -192,7 +192,7 @@ def test_vectorised_count_equals_the_plain_loop_on_a_small_deck(ranks, suits, ru
 
 
 def _loop_features(hand: list[Card], rules) -> dict:
-    return odds._loop_hand([(int(c.rank), int(c.suit)) for c in hand], odds._runs_one_suit(rules))
+    return odds._loop_hand([(int(c.rank), int(c.suit)) for c in hand], odds.runs_one_suit(rules))
 
 
 @settings(max_examples=300, deadline=None)

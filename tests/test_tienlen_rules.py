@@ -359,3 +359,15 @@ def test_instant_wins():
     assert instant_win("3D 4S 5C 6D 7H 8S 9C 10D JH QS KC 2D 5H") is None   # no ace
     assert instant_win("3S 3C 3D 3H 4S 4C 4D 4H 5S 5C 5D 5H 6S") is None
     assert instant_win("") is None
+
+
+def test_is_chop_is_a_bomb_that_beats_the_table():
+    from cardkit.tienlen import Rules, is_chop
+
+    assert is_chop("4S 4C 4D 4H", "2H")                              # four of a kind on a 2
+    assert is_chop("5S 5C 6D 6H 7S 7C 8S 8C", "2S 2H")                # four pairs on a pair of 2s
+    assert is_chop("5S 5C 5D 5H", "4S 4C 4D 4H")                      # a higher bomb on a bomb
+    assert not is_chop("4S 4C 4D 4H", "2S 2H")                        # does not beat it
+    assert is_chop("4S 4C 4D 4H", "2S 2H", Rules(four_of_a_kind_beats_pair_of_twos=True))
+    assert not is_chop("2H", "2S") and not is_chop("9S 9H", "8S 8H")  # beats, but no bomb
+    assert not is_chop("3S 4S", "2H")                                 # no combination at all

@@ -9,11 +9,14 @@ The rules (``rules/least-score.md``) as functions of cards and numbers::
     "three of a kind can't be discarded — discard two of them, or all four"
     >>> round_scores([10, 8, 15], declarer=0)
     [22, 0, 0]
+    >>> from cardkit.least_score import declaration_succeeded
+    >>> declaration_succeeded([10, 8, 15], declarer=0)
+    False
 
 A whole match, played by bots::
 
     >>> from cardkit.least_score import new_game, BOTS
-    >>> from cardkit.play import play_out
+    >>> from cardkit.game import play_out
     >>> state = play_out(new_game(seed=1), [BOTS['greedy']] * 4, seed=1)
     >>> state.is_terminal()
     True
@@ -34,10 +37,14 @@ from .game import (
     new_game,
 )
 from .rules import (
+    CARD_VALUES,
     MATCH_ENDS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     USUAL_THRESHOLDS,
     Rules,
     card_value,
+    declaration_succeeded,
     discard_kind,
     display_order,
     hand_total,
@@ -61,7 +68,11 @@ __all__ = [
     "why_illegal",
     "legal_discards",
     "round_scores",
+    "declaration_succeeded",
     "score_explanation",
+    "CARD_VALUES",
+    "MIN_PLAYERS",
+    "MAX_PLAYERS",
     "Discard",
     "Declare",
     "DECLARE",

@@ -19,7 +19,7 @@ from typing import Callable
 
 from ..cards import Card, full_deck
 from .game import DECLARE, Action, Declare, Observation
-from .rules import _VALUE
+from .rules import CARD_VALUES
 
 __all__ = [
     "random_bot",
@@ -47,7 +47,7 @@ GREEDY_PATIENCE = 10
 next chance whatever its total, so that every round ends."""
 
 _ALL_CARDS = frozenset(full_deck())
-_AVERAGE = sum(_VALUE) / 52  # 340 / 52, about 6.54
+_AVERAGE = sum(CARD_VALUES) / 52  # 340 / 52, about 6.54
 
 
 def random_bot(observation: Observation, rng: random.Random) -> Action:
@@ -157,7 +157,7 @@ def _lowest_guess(observation: Observation, known: dict[int, list[Card]], per_ca
         if still_in[p]:
             guess = (sizes[p] - len(cards)) * per_card
             for c in cards:
-                guess += _VALUE[c.index]
+                guess += CARD_VALUES[c.index]
             if guess < best:
                 best = guess
     return best
@@ -207,9 +207,9 @@ def make_greedy_bot(declare_at: int = GREEDY_DECLARE_AT, per_card: float = GREED
                 last, size = cards, -len(cards)
                 gone = 0
                 for c in cards:
-                    gone += _VALUE[c.index]
+                    gone += CARD_VALUES[c.index]
             take = action.take  # type: ignore[union-attr]
-            key = ((guess if take is None else _VALUE[take.index]) - gone, size)
+            key = ((guess if take is None else CARD_VALUES[take.index]) - gone, size)
             if key < best_key:
                 best, best_key = action, key
         return best  # type: ignore[return-value]

@@ -26,17 +26,17 @@ from typing import Optional, Sequence, Union
 from ..cards import Card, cards_text, deal_code, full_deck, resolve_seed, to_cards
 from ..errors import CardkitError, CardParseError, IllegalActionError
 from ..game import TERMINAL, Event
+from ..words import and_list, player_name
 from .rules import (
+    CARD_VALUES,
     KIND_NAMES,
     Rules,
-    _groups,
-    _kind,
-    _rules,
-    _scores,
-    _succeeds,
-    _VALUE,
-    _and_list,
+    check_rules,
+    declaration_succeeded,
+    discard_groups,
     display_order,
+    kind_of_indexes,
+    round_scores,
     score_explanation,
     sort_key,
     why_illegal,
@@ -60,12 +60,11 @@ HAND_SIZE = 5
 """Cards dealt to each player [1]."""
 
 
-def _name(player: int) -> str:
-    return f"Player {player}"
+_name = player_name
 
 
 def _names(players: Sequence[int]) -> str:
-    return _and_list([_name(p) for p in players])
+    return and_list([player_name(p) for p in players])
 
 
 # --- actions -------------------------------------------------------------------------
@@ -240,7 +239,7 @@ class Observation:
     @property
     def hand_total(self) -> int:
         """The total of this player's hand."""
-        return sum(_VALUE[c.index] for c in self.hand)
+        return sum(CARD_VALUES[c.index] for c in self.hand)
 
     @property
     def can_draw(self) -> bool:
@@ -436,7 +435,7 @@ class LeastScoreState:
     def _compute_legal(self) -> tuple[Action, ...]:
         if self._terminal:
             return ()
-        groups = _groups(self._hands[self._current], self.rules.runs_one_suit)
+        groups = discard_groups(self._hands[self._current], self.rules.runs_one_suit)
         takes: list[Optional[Card]] = sorted(self._open, key=sort_key)
         if self._deck or self._dead:
             takes.append(None)
@@ -463,7 +462,7 @@ class LeastScoreState:
                 if c not in hand:
                     missing = [x for x in cards if x not in hand]
                     return f"{_name(cur)} does not hold {cards_text(missing)}"
-            if _kind([c.index for c in cards], self.rules.runs_one_suit) is None:
+            if kind_of_indexes([c.index for c in cards], self.rules.runs_one_suit) is None:
                 return why_illegal(cards, self.rules)
             take = action.take  # type: ignore[union-attr]
             if take is None:
@@ -528,7 +527,7 @@ class LeastScoreState:
         self._turns_played += 1
         self._current = self._next_in(p)
         self._legal = None
-        kind = _kind([c.index for c in cards], self.rules.runs_one_suit)
+        kind = kind_of_indexes([c.index for c in cards], self.rules.runs_one_suit)
         label = "" if kind == "single" else f" ({KIND_NAMES[kind]})"  # type: ignore[index]
         self._log(p, "discard", f"{_name(p)} discards {cards_text(cards)}{label} and takes {where}.")
 
@@ -547,21 +546,21 @@ class LeastScoreState:
         p = self._current
         order = self._seats_from(self._first)  # who played this round, in turn order
         seats = sorted(order)  # scored and explained in seat order
-        totals = [sum(_VALUE[c.index] for c in self._hands[s]) for s in seats]
+        totals = [sum(CARD_VALUES[c.index] for c in self._hands[s]) for s in seats]
         at = seats.index(p)
         d = totals[at]
         self._log(p, "declare", f"{_name(p)} declares with a total of {d}.")
         for s in self._seats_from(p):  # the hands are shown from the declarer clockwise
             self._log(s, "reveal", f"{_name(s)} shows {cards_text(self._hands[s])}: total {totals[seats.index(s)]}.")
-        scores = _scores(totals, at, self.rules)
+        scores = round_scores(totals, at, self.rules)
         low = min(t for i, t in enumerate(totals) if i != at)
-        success = _succeeds(d, low, self.rules)
+        success = declaration_succeeded(totals, at, self.rules)
         explanation = score_explanation(totals, at, self.rules, names=[_name(s) for s in seats])
         n = self.num_players
-        round_scores = [0] * n
+        seat_scores = [0] * n
         seat_totals: list[Optional[int]] = [None] * n
         for s, t, sc in zip(seats, totals, scores):
-            round_scores[s] = sc
+            seat_scores[s] = sc
             seat_totals[s] = t
             self._scores[s] += sc
         verdict = "succeeds" if success else "fails"
@@ -580,7 +579,7 @@ class LeastScoreState:
             declarer_total=d,
             lowest_other=low,
             success=success,
-            scores=tuple(round_scores),
+            scores=tuple(seat_scores),
             running_scores=tuple(self._scores),
             knocked_out=tuple(out),
             explanation=explanation,
@@ -672,4 +671,4 @@ def new_game(rules: Optional[Rules] = None, seed: Union[int, str, None] = None) 
     round's deck is ``shuffled_deck(seed)``, dealt one card at a time clockwise
     from the first player.
     """
-    return LeastScoreState(_rules(rules), resolve_seed(seed))
+    return LeastScoreState(check_rules(rules), resolve_seed(seed))

@@ -49,18 +49,18 @@ from ..cards import Card, cards_text, deal_code, resolve_seed
 from ..errors import CardkitError, IllegalActionError, RulesError
 from ..game import TERMINAL, Event
 from .rules import (
+    CARD_AT_PLACE,
+    PLACE_OF_INDEX,
+    SINGLES_IN,
     Combo,
     Rules,
-    _CARD_OF_T_T,
-    _T_OF_INDEX,
-    _all_plays,
-    _beats,
-    _cards_of,
-    _instant_win_mask,
-    _GROUPS,
-    _chops_of_a_two,
-    _classify_mask,
-    _responses,
+    beats_combo,
+    cards_of_mask,
+    chops_of_a_two,
+    combo_of_mask,
+    instant_win_of_mask,
+    plays_of_mask,
+    responses_of_mask,
     why_not_beats,
 )
 
@@ -162,7 +162,7 @@ class GameResult:
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Every player's hand as dealt, lowest card first."""
-        return tuple(_cards_of(h) for h in self.dealt)
+        return tuple(cards_of_mask(h) for h in self.dealt)
 
     @property
     def history(self) -> tuple[tuple[int, Action], ...]:
@@ -227,9 +227,8 @@ class Observation:
 # ---------------------------------------------------------------------------
 # The state
 
-_BIT_OF_INDEX = tuple(1 << t for t in _T_OF_INDEX)
+_BIT_OF_INDEX = tuple(1 << t for t in PLACE_OF_INDEX)
 _ABOVE = tuple(((1 << 52) - 1) & ~((2 << t) - 1) for t in range(52))  # cards above card t
-_SINGLES = _GROUPS[1]
 _PLAYER_TAG = tuple(p << 52 for p in range(4))
 _PASS_TAG = tuple((1 << 54) | p << 52 for p in range(4))  # = _PASS_BIT | player
 _DECK = range(52)
@@ -256,14 +255,14 @@ def _decode(entry: int) -> tuple:
         return (_E_CLEAR, p, entry & 3)
     if entry & _PASS_BIT:
         return (_E_PASS, p, PASS)
-    return (_E_PLAY, p, _classify_mask(entry & _CARD_BITS))
+    return (_E_PLAY, p, combo_of_mask(entry & _CARD_BITS))
 
 
 def _actions_of(entries) -> list[tuple[int, Action]]:
     out = []
     for e in entries:
         if type(e) is int and not e & _CLEAR_BIT:
-            out.append((e >> 52 & 3, PASS if e & _PASS_BIT else _classify_mask(e & _CARD_BITS)))
+            out.append((e >> 52 & 3, PASS if e & _PASS_BIT else combo_of_mask(e & _CARD_BITS)))
     return out
 
 
@@ -358,7 +357,7 @@ class TienLenState:
         from ..cards import to_cards
 
         if rules is None:
-            rules = Rules(players=len(hands)) if 2 <= len(hands) <= 4 else None
+            rules = Rules(players=len(hands)) if Rules.MIN_PLAYERS <= len(hands) <= Rules.MAX_PLAYERS else None
             if rules is None:
                 raise RulesError(f"Tiến Lên is played by 2, 3 or 4 players; {len(hands)} hands were given")
         if len(hands) != rules.players:
@@ -419,7 +418,7 @@ class TienLenState:
         how = 0 if not free_lead else (1 if self.round_results else 2)
         self._log.append((_E_DEAL, self._game, leader, self._required, sizes, how))
         for p in (leader,) + self._after[leader]:
-            kind = _instant_win_mask(hands[p])
+            kind = instant_win_of_mask(hands[p])
             if kind is not None:
                 self._log.append((_E_INSTANT, p, kind))
                 self._end_game(instant=(p, kind))
@@ -489,7 +488,7 @@ class TienLenState:
             # list kept from this player's last lead is filtered rather than rebuilt.
             kept = self._leads[p]
             if kept is None:
-                plays = _all_plays(m)
+                plays = plays_of_mask(m)
             elif kept[0] == m:
                 plays = list(kept[1])
             else:
@@ -505,7 +504,7 @@ class TienLenState:
             hi = m & _ABOVE[top]
             if not hi and top < 48:
                 return [PASS]
-            g1 = _SINGLES
+            g1 = SINGLES_IN
             # the cards above the table's card, three ranks (a 12-bit chunk) at a time
             if top >= 35:
                 plays = [*g1[hi & 0xFFF000000000], *g1[hi & 0xF000000000000]]
@@ -518,10 +517,10 @@ class TienLenState:
                 plays = [*g1[hi & 0xFFF], *g1[hi & 0xFFF000], *g1[hi & 0xFFF000000],
                          *g1[hi & 0xFFF000000000], *g1[hi & 0xF000000000000]]
             if top >= 48:
-                plays += _chops_of_a_two(m)
+                plays += chops_of_a_two(m)
             plays.append(PASS)
             return plays
-        plays = _responses(m, table, self._quad_pair, self._ladder)
+        plays = responses_of_mask(m, table, self._quad_pair, self._ladder)
         plays.append(PASS)
         return plays
 
@@ -563,7 +562,7 @@ class TienLenState:
                     raise IllegalActionError(self._why_illegal(action, player))
                 self._required = 0
         elif (action.shape != table.shape or action.top <= table.top) and \
-                not _beats(action, table, self._quad_pair, self._ladder):
+                not beats_combo(action, table, self._quad_pair, self._ladder):
             raise IllegalActionError(self._why_illegal(action, player))
         # -- the play is legal: apply it
         hand ^= m
@@ -627,13 +626,13 @@ class TienLenState:
             return (f"an action is a combination to play (a Combo, such as one from legal_actions() "
                     f"or classify('3S 4S 5S')) or PASS, not {action!r}")
         hand = self._hands[p]
-        missing = [c for c in action.cards if not hand >> _T_OF_INDEX[c.index] & 1]
+        missing = [c for c in action.cards if not hand >> PLACE_OF_INDEX[c.index] & 1]
         if missing:
             return f"{_name(p)} does not hold {cards_text(missing)}"
         if table is None:
             req = self._required
             if req and not action.mask & req:
-                card = _CARD_OF_T_T[req.bit_length() - 1]
+                card = CARD_AT_PLACE[req.bit_length() - 1]
                 why = "it is the lowest card dealt" if req != 1 else "it is the lowest card"
                 return f"the first play of the match must contain {card} ({why})"
             return None
@@ -644,7 +643,7 @@ class TienLenState:
     def hand(self, player: int) -> list[Card]:
         """The cards ``player`` holds, lowest first (for tests and teaching; bots see
         only their own hand, through :meth:`observation`)."""
-        return list(_cards_of(self._hands[player]))
+        return list(cards_of_mask(self._hands[player]))
 
     @property
     def table(self) -> Optional[Combo]:
@@ -686,7 +685,7 @@ class TienLenState:
         """The card the coming first play of the match must contain (3♠ with four
         players), or ``None``."""
         req = self._required
-        return _CARD_OF_T_T[req.bit_length() - 1] if req and self._cur >= 0 else None
+        return CARD_AT_PLACE[req.bit_length() - 1] if req and self._cur >= 0 else None
 
     def cards_left(self) -> list[int]:
         """How many cards each player holds."""
@@ -709,7 +708,7 @@ class TienLenState:
             player=player,
             num_players=self.num_players,
             current_player=self._cur,
-            hand=_cards_of(self._hands[player]),
+            hand=cards_of_mask(self._hands[player]),
             table=table,
             table_player=self._owner if table is not None else None,
             passed=self.passed(),
@@ -803,7 +802,7 @@ def _write_events(log: list, n: int, cursor: list) -> list[Event]:
             else:
                 text = f"Game {game}: the hands hold {', '.join(map(str, sizes))} cards. "
             if req:
-                card = _CARD_OF_T_T[req.bit_length() - 1]
+                card = CARD_AT_PLACE[req.bit_length() - 1]
                 why = "holds 3♠" if req == 1 else f"holds the lowest card dealt, {card},"
                 text += f"{_name(leader)} {why} and leads; the first play must contain {card}."
             elif how == 1:

@@ -21,13 +21,25 @@ How it is fast
     every three-rank window, are kept in caches keyed by those bits, so listing the
     plays of a hand mostly glues cached tuples together.  Longer sequences are grown
     from the three-rank windows.  All caches are bounded.
+
+Hands as bits (the engine's fast interface)
+    The game state, the bots and the strong bot work on these 52-bit hands directly:
+    :data:`PLACE_OF_INDEX` and :data:`CARD_AT_PLACE` turn cards into bit places and
+    back, :func:`mask_of_cards` / :func:`cards_of_mask` whole hands;
+    :func:`combo_of_mask`, :func:`plays_of_mask`, :func:`responses_of_mask`,
+    :func:`chops_of_a_two`, :func:`beats_combo` and :func:`instant_win_of_mask` are
+    the rules on such hands (no checks: the cards are known to be good), and
+    :func:`rank_presence`, :func:`pair_presence`, :func:`triple_presence`,
+    :func:`quad_presence` say which ranks a hand holds once, twice, three or four
+    times (bit 4r for rank place r; :data:`RANKS_3_TO_A` has every such bit but the 2's).
+    :data:`SINGLES_IN` lists the single cards of a 12-bit (three-rank) chunk of a hand.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import Iterable, Iterator, Optional, Union
+from typing import ClassVar, Iterable, Iterator, Optional, Union
 
 from ..cards import Card, cards_text, to_cards
 from ..errors import CardkitError, RulesError
@@ -45,9 +57,32 @@ __all__ = [
     "why_illegal",
     "beats",
     "why_not_beats",
+    "is_chop",
     "legal_plays",
     "instant_win",
     "MAX_HAND",
+    "PLACE_OF_INDEX",
+    "CARD_AT_PLACE",
+    "mask_of_cards",
+    "cards_of_mask",
+    "combo_of_mask",
+    "plays_of_mask",
+    "responses_of_mask",
+    "chops_of_a_two",
+    "beats_combo",
+    "instant_win_of_mask",
+    "rank_presence",
+    "pair_presence",
+    "triple_presence",
+    "quad_presence",
+    "RANKS_3_TO_A",
+    "SINGLES_IN",
+    "SINGLE",
+    "PAIR",
+    "TRIPLE",
+    "FOUR",
+    "SEQUENCE",
+    "DOUBLE_SEQUENCE",
 ]
 
 MAX_HAND = 13
@@ -79,6 +114,11 @@ class Rules:
       every other player has passed in a row on the last play.
     """
 
+    MIN_PLAYERS: ClassVar[int] = 2
+    """The fewest players: ``Rules.MIN_PLAYERS``."""
+    MAX_PLAYERS: ClassVar[int] = 4
+    """The most players (13 cards each): ``Rules.MAX_PLAYERS``."""
+
     players: int = 4
     target: int = 21
     four_of_a_kind_beats_pair_of_twos: bool = False
@@ -88,7 +128,7 @@ class Rules:
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int):
             raise RulesError(f"players must be a whole number (2, 3 or 4), not {self.players!r}")
-        if not 2 <= self.players <= 4:
+        if not self.MIN_PLAYERS <= self.players <= self.MAX_PLAYERS:
             raise RulesError(f"Tiến Lên is played by 2, 3 or 4 players, not {self.players}")
         if isinstance(self.target, bool) or not isinstance(self.target, int):
             raise RulesError(f"target must be a whole number of points, not {self.target!r}")
@@ -112,15 +152,18 @@ _NUMBER_WORD = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven"
                 9: "nine", 10: "ten", 11: "eleven", 12: "twelve"}
 _TWO_PLACE = 12
 
-_T_OF_INDEX = [0] * 52
+_PLACES = [0] * 52
 _CARD_OF_T: list[Card] = [None] * 52  # type: ignore[list-item]
 for _idx in range(52):
     _card = Card.from_index(_idx)
     _t = ((int(_card.rank) - 3) % 13) * 4 + int(_card.suit)
-    _T_OF_INDEX[_idx] = _t
+    _PLACES[_idx] = _t
     _CARD_OF_T[_t] = _card
 del _idx, _card, _t
-_CARD_OF_T_T = tuple(_CARD_OF_T)
+PLACE_OF_INDEX: tuple[int, ...] = tuple(_PLACES)
+"""Each card's place in Tiến Lên order (its :func:`card_key`), by ``Card.index``."""
+CARD_AT_PLACE: tuple[Card, ...] = tuple(_CARD_OF_T)
+"""The card at each place of Tiến Lên order: ``CARD_AT_PLACE[0]`` is 3♠, ``[51]`` 2♥."""
 
 
 def card_key(card: Card) -> int:
@@ -132,7 +175,7 @@ def card_key(card: Card) -> int:
     >>> card_key(Card('3', 'S')), card_key(Card('3', 'H')), card_key(Card('2', 'H'))
     (0, 3, 51)
     """
-    return _T_OF_INDEX[card.index]
+    return PLACE_OF_INDEX[card.index]
 
 
 sort_key = card_key
@@ -146,22 +189,24 @@ def sort_hand(cards: Union[str, Card, Iterable[Union[Card, str]]]) -> list[Card]
 
 def rank_name(card: Card, plural: bool = False) -> str:
     """The rank of a card in words, as used in messages: ``'king'``/``'kings'``, ``'7'``/``'7s'``."""
-    place = _T_OF_INDEX[card.index] >> 2
+    place = PLACE_OF_INDEX[card.index] >> 2
     return _RANK_PLURAL[place] if plural else _RANK_WORD[place]
 
 
-def _mask_of(cards: Iterable[Card]) -> int:
+def mask_of_cards(cards: Iterable[Card]) -> int:
+    """A hand as bits: bit ``card_key(card)`` set for every card (no checks)."""
     m = 0
     for c in cards:
-        m |= 1 << _T_OF_INDEX[c.index]
+        m |= 1 << PLACE_OF_INDEX[c.index]
     return m
 
 
-def _cards_of(mask: int) -> tuple[Card, ...]:
+def cards_of_mask(mask: int) -> tuple[Card, ...]:
+    """The cards of a hand given as bits, lowest first."""
     out = []
     while mask:
         low = mask & -mask
-        out.append(_CARD_OF_T_T[low.bit_length() - 1])
+        out.append(CARD_AT_PLACE[low.bit_length() - 1])
         mask ^= low
     return tuple(out)
 
@@ -177,24 +222,25 @@ def _bits(mask: int) -> list[int]:
 
 # Masks over the 52 bits.
 _SPREAD = sum(1 << (4 * r) for r in range(13))        # bit 0 of every rank's nibble
-_SPREAD_NO_TWO = sum(1 << (4 * r) for r in range(12))  # ... ranks 3 to A only
+RANKS_3_TO_A = sum(1 << (4 * r) for r in range(12))
+"""Bit 4r of every rank place r from 3 to A (not the 2): what a dragon holds."""
 _RANK_MASK = tuple(0xF << (4 * r) for r in range(13))
 _TWOS = 0xF << 48
 _BELOW_RANK = tuple((1 << (4 * r)) - 1 for r in range(14))  # every card of a rank place < r
 
 
-def _presence(m: int) -> int:
+def rank_presence(m: int) -> int:
     """Bit 4r is set when the hand holds a card of rank place r."""
     return (m | m >> 1 | m >> 2 | m >> 3) & _SPREAD
 
 
-def _pair_presence(m: int) -> int:
+def pair_presence(m: int) -> int:
     """Bit 4r is set when the hand holds at least two cards of rank place r."""
     a, b, c, d = m, m >> 1, m >> 2, m >> 3
     return ((a & (b | c | d)) | (b & (c | d)) | (c & d)) & _SPREAD
 
 
-def _quad_presence(m: int) -> int:
+def quad_presence(m: int) -> int:
     """Bit 4r is set when the hand holds all four cards of rank place r."""
     return m & m >> 1 & m >> 2 & m >> 3 & _SPREAD
 
@@ -203,6 +249,7 @@ def _quad_presence(m: int) -> int:
 # Combinations
 
 SINGLE, PAIR, TRIPLE, FOUR, SEQUENCE, DOUBLE_SEQUENCE = range(6)
+"""The kinds as numbers (``combo.code``), in the order of :data:`KINDS`."""
 KINDS = ("single", "pair", "triple", "four_of_a_kind", "sequence", "double_sequence")
 """The six kinds of combination, in the order :func:`legal_plays` lists them."""
 
@@ -239,7 +286,7 @@ class Combo:
         if isinstance(cards, Combo):
             return cards
         cards = to_cards(cards)
-        combo = _classify_mask(_mask_of(cards))
+        combo = combo_of_mask(mask_of_cards(cards))
         if combo is None:
             shown = cards_text(sort_hand(cards)) or "no cards"
             raise CardkitError(f"{shown} is not a combination: {why_illegal(cards)}")
@@ -261,14 +308,14 @@ class Combo:
     def key(self) -> Card:
         """The key card: the highest card by (rank, suit).  Of two combinations of the
         same shape, the one with the higher key card is higher."""
-        return _CARD_OF_T_T[self.top]
+        return CARD_AT_PLACE[self.top]
 
     @property
     def cards(self) -> tuple[Card, ...]:
         """The cards, lowest first."""
         cards = self._cards
         if cards is None:
-            cards = _cards_of(self.mask)
+            cards = cards_of_mask(self.mask)
             _set_cards(self, cards)
         return cards
 
@@ -308,7 +355,7 @@ class Combo:
         return hash(self.mask)
 
     def __reduce__(self):
-        return (_classify_mask, (self.mask,))
+        return (combo_of_mask, (self.mask,))
 
     def __copy__(self) -> "Combo":
         return self
@@ -457,6 +504,9 @@ def _by_top(c: Combo) -> int:
 
 
 _GROUPS = (None, _GroupCache(1), _GroupCache(2), _GroupCache(3), _GroupCache(4))
+SINGLES_IN = _GROUPS[1]
+"""The single cards (as combos, lowest first) in a chunk of a hand: look up the hand's
+bits of three ranks at a time, e.g. ``SINGLES_IN[hand & 0xFFF]``; ``0xF << 48`` is the 2s."""
 
 
 class _ChunkGroups(dict):
@@ -513,13 +563,13 @@ for _s in range(12):
 del _s, _L
 
 
-def _triple_presence(m: int) -> int:
+def triple_presence(m: int) -> int:
     """Bit 4r is set when the hand holds at least three cards of rank place r."""
     a, b, c, d = m, m >> 1, m >> 2, m >> 3
     return ((a & b & (c | d)) | (c & d & (a | b))) & _SPREAD
 
 
-def _classify_mask(mask: int) -> Optional[Combo]:
+def combo_of_mask(mask: int) -> Optional[Combo]:
     """The combination made by exactly the cards of ``mask``, or None."""
     combo = _INTERN.get(mask)
     if combo is not None:
@@ -527,7 +577,7 @@ def _classify_mask(mask: int) -> Optional[Combo]:
     n = mask.bit_count()
     if n == 0 or n > 12:  # the longest combination has 12 cards
         return None
-    pres = _presence(mask)
+    pres = rank_presence(mask)
     ranks = pres.bit_count()
     if ranks == 1:
         return _new_combo(mask, n - 1)
@@ -539,7 +589,7 @@ def _classify_mask(mask: int) -> Optional[Combo]:
         return None
     if n == ranks and n >= 3:
         return _new_combo(mask, SEQUENCE)
-    if n == 2 * ranks and ranks >= 3 and _pair_presence(mask) == pres and not _triple_presence(mask):
+    if n == 2 * ranks and ranks >= 3 and pair_presence(mask) == pres and not triple_presence(mask):
         return _new_combo(mask, DOUBLE_SEQUENCE)
     return None
 
@@ -547,7 +597,7 @@ def _classify_mask(mask: int) -> Optional[Combo]:
 def _as_combo(play: ComboLike) -> Optional[Combo]:
     if type(play) is Combo:
         return play  # type: ignore[return-value]
-    return _classify_mask(_mask_of(to_cards(play)))
+    return combo_of_mask(mask_of_cards(to_cards(play)))
 
 
 def classify(cards: ComboLike) -> Optional[Combo]:
@@ -581,8 +631,8 @@ def why_illegal(cards: ComboLike) -> Optional[str]:
     if isinstance(cards, Combo):
         return None
     cards = to_cards(cards)
-    mask = _mask_of(cards)
-    if _classify_mask(mask) is not None:
+    mask = mask_of_cards(cards)
+    if combo_of_mask(mask) is not None:
         return None
     n = len(cards)
     if n == 0:
@@ -634,8 +684,9 @@ def _rules_flags(rules: Optional[Rules]) -> tuple[bool, bool]:
     return (rules.four_of_a_kind_beats_pair_of_twos, rules.bigger_bombs_beat_smaller)
 
 
-def _beats(play: Combo, prev: Combo, quad_on_pair_of_twos: bool = False, ladder: bool = False) -> bool:
-    """The rule of beating, on two combos (the hot path of the game)."""
+def beats_combo(play: Combo, prev: Combo, quad_on_pair_of_twos: bool = False, ladder: bool = False) -> bool:
+    """The rule of beating, on two combos, with the variants as flags (the hot path of
+    the game; :func:`beats` is the same for any cards and a :class:`Rules`)."""
     if play.shape == prev.shape:
         return play.top > prev.top
     pc = play.code
@@ -682,7 +733,19 @@ def beats(play: ComboLike, previous: ComboLike, rules: Optional[Rules] = None) -
     q = _previous(previous)
     if p is None:
         return False
-    return _beats(p, q, *_rules_flags(rules))
+    return beats_combo(p, q, *_rules_flags(rules))
+
+
+def is_chop(play: ComboLike, previous: ComboLike, rules: Optional[Rules] = None) -> bool:
+    """Whether ``play`` *chops* ``previous``: it is a bomb (a four of a kind or a double
+    sequence) and beats it — a bomb on 2s, or a higher bomb on a bomb.  This is what the
+    match log announces as "Chop!".
+
+    >>> is_chop('4S 4C 4D 4H', '2H'), is_chop('2S', '2H'), is_chop('5S 5C 5D 5H', '4S 4C 4D 4H')
+    (True, False, True)
+    """
+    p = _as_combo(play)
+    return p is not None and p.is_bomb and beats(p, previous, rules)
 
 
 def _previous(previous: ComboLike) -> Combo:
@@ -705,7 +768,7 @@ def why_not_beats(play: ComboLike, previous: ComboLike, rules: Optional[Rules] =
     if p is None:
         return f"these cards are no combination: {why_illegal(play)}"
     quad_pair, ladder = _rules_flags(rules)
-    if _beats(p, q, quad_pair, ladder):
+    if beats_combo(p, q, quad_pair, ladder):
         return None
     lower = (f"{p.key} is lower than {q.key}: the key card decides, and the key card of the "
              f"{q.name} on the table is {q.key}")
@@ -853,7 +916,7 @@ def _all_sequences(m: int, pres: int) -> list[Combo]:
 
 
 def _double_sequences(m: int, min_pairs: int = 3) -> list[Combo]:
-    pp = _pair_presence(m) & _SPREAD_NO_TWO
+    pp = pair_presence(m) & RANKS_3_TO_A
     if not (pp & pp >> 4 & pp >> 8):
         return []
     return _to_combos(_all_runs(m, pp, _RANK_PAIRS, min_pairs), DOUBLE_SEQUENCE)
@@ -863,10 +926,10 @@ def _sequences_above(m: int, length: int, top: int, width: int) -> list[Combo]:
     """Sequences (width 1) or double sequences (width 2) of ``length`` ranks in ``m``
     whose key is above ``top``."""
     if width == 1:
-        pres = _presence(m) & _SPREAD_NO_TWO
+        pres = rank_presence(m) & RANKS_3_TO_A
         table, code = _RANK_BITS, SEQUENCE
     else:
-        pres = _pair_presence(m) & _SPREAD_NO_TWO
+        pres = pair_presence(m) & RANKS_3_TO_A
         table, code = _RANK_PAIRS, DOUBLE_SEQUENCE
     r = top >> 2
     masks: list[int] = []
@@ -884,33 +947,33 @@ def _sequences_above(m: int, length: int, top: int, width: int) -> list[Combo]:
     return _to_combos(masks, code) if masks else []
 
 
-def _all_plays(m: int) -> list[Combo]:
+def plays_of_mask(m: int) -> list[Combo]:
     """Every combination in the hand ``m``, in the order of :func:`legal_plays`."""
     chunks = _CHUNK_GROUPS
     a, b, c, d, e = (chunks[m & 0xFFF], chunks[m & 0xFFF000], chunks[m & 0xFFF000000],
                      chunks[m & 0xFFF000000000], chunks[m & 0xF000000000000])
     out = [*a[0], *b[0], *c[0], *d[0], *e[0]]
-    pp = _pair_presence(m)
+    pp = pair_presence(m)
     if pp:
         out += [*a[1], *b[1], *c[1], *d[1], *e[1], *a[2], *b[2], *c[2], *d[2], *e[2],
                 *a[3], *b[3], *c[3], *d[3], *e[3]]
-    pres = _presence(m) & _SPREAD_NO_TWO
+    pres = rank_presence(m) & RANKS_3_TO_A
     if pres & pres >> 4 & pres >> 8:
         out += _all_sequences(m, pres)
-        pp &= _SPREAD_NO_TWO
+        pp &= RANKS_3_TO_A
         if pp & pp >> 4 & pp >> 8:
             out += _to_combos(_all_runs(m, pp, _RANK_PAIRS, 3), DOUBLE_SEQUENCE)
     return out
 
 
-def _chops_of_a_two(m: int) -> list[Combo]:
+def chops_of_a_two(m: int) -> list[Combo]:
     """The bombs in ``m`` that beat a single 2: fours of a kind, double sequences."""
-    out = _same_rank_all(m, FOUR) if _quad_presence(m) else []
+    out = _same_rank_all(m, FOUR) if quad_presence(m) else []
     out += _double_sequences(m, 3)
     return out
 
 
-def _responses(m: int, prev: Combo, quad_pair: bool = False, ladder: bool = False) -> list[Combo]:
+def responses_of_mask(m: int, prev: Combo, quad_pair: bool = False, ladder: bool = False) -> list[Combo]:
     """Every combination in the hand ``m`` that beats ``prev``: first those of the
     same kind (lowest first), then bombs."""
     code = prev.code
@@ -921,18 +984,18 @@ def _responses(m: int, prev: Combo, quad_pair: bool = False, ladder: bool = Fals
         out = list(g1[hi & 0xFFF] + g1[hi & 0xFFF000] + g1[hi & 0xFFF000000]
                    + g1[hi & 0xFFF000000000] + g1[hi & 0xF000000000000])
         if top >= 48:
-            out += _chops_of_a_two(m)
+            out += chops_of_a_two(m)
         return out
     if code <= TRIPLE:
-        present = _pair_presence(m) if code == PAIR else _triple_presence(m)
+        present = pair_presence(m) if code == PAIR else triple_presence(m)
         out = _groups_above(m, code, top) if present else []
         if top >= 48:
-            if code == PAIR and quad_pair and _quad_presence(m):
+            if code == PAIR and quad_pair and quad_presence(m):
                 out += _same_rank_all(m, FOUR)
             out += _double_sequences(m, prev.size + 2)
         return out
     if code == FOUR:
-        out = _groups_above(m, FOUR, top) if _quad_presence(m) else []
+        out = _groups_above(m, FOUR, top) if quad_presence(m) else []
         if ladder:
             out += _double_sequences(m, 4)
         return out
@@ -941,7 +1004,7 @@ def _responses(m: int, prev: Combo, quad_pair: bool = False, ladder: bool = Fals
     pairs = prev.size // 2
     out = _sequences_above(m, pairs, top, 2)
     if ladder:
-        if pairs == 3 and _quad_presence(m):
+        if pairs == 3 and quad_presence(m):
             out += _same_rank_all(m, FOUR)
         if pairs < 6:
             out += _double_sequences(m, pairs + 1)
@@ -952,7 +1015,7 @@ def _hand_mask(hand: Union[str, Card, Iterable[Union[Card, str]]]) -> int:
     cards = to_cards(hand)
     if len(cards) > MAX_HAND:
         raise CardkitError(f"a Tiến Lên hand holds at most {MAX_HAND} cards; {len(cards)} were given")
-    return _mask_of(cards)
+    return mask_of_cards(cards)
 
 
 def legal_plays(hand: Union[str, Card, Iterable[Union[Card, str]]], previous: Optional[ComboLike] = None,
@@ -971,8 +1034,8 @@ def legal_plays(hand: Union[str, Card, Iterable[Union[Card, str]]], previous: Op
     """
     m = _hand_mask(hand)
     if previous is None:
-        return _all_plays(m)
-    return _responses(m, _previous(previous), *_rules_flags(rules))
+        return plays_of_mask(m)
+    return responses_of_mask(m, _previous(previous), *_rules_flags(rules))
 
 
 # ---------------------------------------------------------------------------
@@ -984,12 +1047,13 @@ def instant_win(hand: Union[str, Card, Iterable[Union[Card, str]]]) -> Optional[
 
     Four 2s is checked first, so a hand with both is reported as ``'four_twos'``.
     """
-    return _instant_win_mask(_mask_of(to_cards(hand)))
+    return instant_win_of_mask(mask_of_cards(to_cards(hand)))
 
 
-def _instant_win_mask(m: int) -> Optional[str]:
+def instant_win_of_mask(m: int) -> Optional[str]:
+    """:func:`instant_win` of a hand given as bits."""
     if m & _TWOS == _TWOS:
         return "four_twos"
-    if _presence(m) & _SPREAD_NO_TWO == _SPREAD_NO_TWO:
+    if rank_presence(m) & RANKS_3_TO_A == RANKS_3_TO_A:
         return "dragon"
     return None

@@ -114,7 +114,7 @@ def tienlen_verdict(cards: Any, previous: Any = None,
         raise CardkitError(f"the play on the table ({previous}) is no combination: {tl.why_illegal(previous)}")
     why = tl.why_not_beats(combo, prev, rules)
     if why is None:
-        chop = " A chop!" if combo.is_bomb and not prev.is_bomb and prev.key.rank == 2 else ""
+        chop = " A chop!" if tl.is_chop(combo, prev, rules) else ""
         return True, f"{head}: it beats the {prev.describe()} on the table.{chop}"
     return False, f"{head} does not beat the {prev.describe()} on the table: {why}."
 

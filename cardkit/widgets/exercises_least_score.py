@@ -36,7 +36,7 @@ from ..game import resolve_bot
 from ..odds import deck_draw_expectation
 from .checkers import discard_name
 from .hand import CardRow, Hand
-from .lesson import BLACK, BLUE, ORANGE, FigureView, Shown, _new_figure, _png
+from .lesson import BLACK, BLUE, ORANGE, FigureView, Shown, new_figure, figure_png
 from .messages import StatusMessage, safe_callback
 from .numbers import fraction_text, num, pct
 from .quiz import Feedback, NumberQuiz, Quiz
@@ -527,7 +527,7 @@ class DeclareStudy:
         by_t = {t: v for t, v in by_t.items() if v[1] >= 20}
         r_max = int(min(8, self.rounds.max()))
         by_r = {k: v for k, v in self.rate_by_round(range(2, r_max + 1)).items() if v[1] >= 20}
-        fig = _new_figure(9.0, 3.6)
+        fig = new_figure(9.0, 3.6)
         a1, a2 = fig.subplots(1, 2)
         a1.plot(list(by_t), [100 * s / n for s, n in by_t.values()], "o-", color=BLUE, lw=1.6, ms=4)
         a1.axhline(50, color=BLACK, ls="--", lw=1)
@@ -551,7 +551,7 @@ class DeclareStudy:
         figures = {f"success at total {t}": Fraction(s, n) for t, (s, n) in by_t.items()}
         figures.update({f"success in round {k}": Fraction(s, n) for k, (s, n) in by_r.items()})
         figures["even cut"] = cut
-        return FigureView(_png(fig), "How often would declaring succeed?", caption, figures, (head, rows))
+        return FigureView(figure_png(fig), "How often would declaring succeed?", caption, figures, (head, rows))
 
     def __repr__(self) -> str:
         return (f"DeclareStudy({num(len(self.success))} moments from {self.matches} matches, seed {self.seed}; "
@@ -562,8 +562,8 @@ def declare_success(matches: int = 150, seed: int = 1, bots: Sequence[str] = ("g
                     progress: bool = False) -> DeclareStudy:
     """Play ``matches`` seeded matches with ``bots`` and, at every turn where the
     player to move may declare, record their total, the round of turns, and
-    whether declaring then would have succeeded (scored by :func:`round_scores`
-    on the real hands).  A quick study: 150 matches take a few seconds."""
+    whether declaring then would have succeeded (judged by
+    :func:`~cardkit.least_score.declaration_succeeded` on the real hands).  A quick study: 150 matches take a few seconds."""
     if isinstance(matches, bool) or not isinstance(matches, int) or matches < 1:
         raise CardkitError(f"matches must be a whole number, 1 or more; not {matches!r}")
     funcs = [resolve_bot("least_score", b)[1] for b in bots]
@@ -585,10 +585,9 @@ def declare_success(matches: int = 150, seed: int = 1, bots: Sequence[str] = ("g
                 alive = state.players_in()
                 hands = [ls.hand_total(state.hand(q)) if q in alive else None for q in range(players)]
                 in_totals = [hands[q] for q in alive]
-                scores = ls.round_scores(in_totals, alive.index(p), rules)
                 totals.append(hands[p])
                 rounds.append(len(state.turns) // len(alive) + 1)
-                success.append(scores[alive.index(p)] == 0)
+                success.append(ls.declaration_succeeded(in_totals, alive.index(p), rules))
             state.apply_action(funcs[p](state.observation(p), rng))
     return DeclareStudy(np.array(totals), np.array(rounds), np.array(success, dtype=bool), matches, seed,
                         [b if isinstance(b, str) else getattr(b, "__name__", "bot") for b in bots], players)

@@ -83,8 +83,10 @@ class LeastScoreTable(TableBase):
     # --- settings ---------------------------------------------------------------------
     @staticmethod
     def _check_opponents(n: Any) -> None:
-        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 7:
-            raise CardkitError(f"Least Score is for 2 to 8 players, so 1 to 7 opponents; not {n!r}")
+        low, high = ls.Rules.MIN_PLAYERS - 1, ls.Rules.MAX_PLAYERS - 1
+        if isinstance(n, bool) or not isinstance(n, int) or not low <= n <= high:
+            raise CardkitError(f"Least Score is for {low + 1} to {high + 1} players, so {low} to {high} opponents; "
+                               f"not {n!r}")
 
     @property
     def rules(self) -> ls.Rules:
@@ -122,7 +124,7 @@ class LeastScoreTable(TableBase):
     # --- the widgets ------------------------------------------------------------------
     def _build(self) -> None:
         levels = list(ls.BOTS)
-        self.opponents_choice = widgets.Dropdown(options=list(range(1, 8)), description="Opponents:",
+        self.opponents_choice = widgets.Dropdown(options=list(range(1, ls.Rules.MAX_PLAYERS)), description="Opponents:",
                                                  style={"description_width": "initial"},
                                                  layout=widgets.Layout(width="9.5em"))
         self.level_choice = widgets.Dropdown(options=levels, description="Bots:",
@@ -145,7 +147,7 @@ class LeastScoreTable(TableBase):
         self.scoreboard = widgets.HTML("")
         self.scoreboard.add_class("ck-scoreboard")
         self.opponent_hands = [Hand(count=0, face_down=True, owner=f"Player {p}", card_width=34)
-                               for p in range(1, 8)]
+                               for p in range(1, ls.Rules.MAX_PLAYERS)]
         for h in self.opponent_hands:
             h.layout.flex = "0 0 auto"
         self.opponents_box = wrap_row(self.opponent_hands, "18px")

@@ -394,7 +394,7 @@ def formula(
 # --- odds tables --------------------------------------------------------------------
 
 def _deal(deal: str) -> str:
-    return simulate._deal_name(deal)
+    return simulate.deal_name(deal)
 
 
 def _event_name(event: str, deal: str) -> str:
@@ -456,14 +456,16 @@ def odds_table(
 
 # --- figures --------------------------------------------------------------------------
 
-def _new_figure(width: float = 7.2, height: float = 3.8) -> Figure:
+def new_figure(width: float = 7.2, height: float = 3.8) -> Figure:
+    """A matplotlib figure in the lessons' style (no pyplot: nothing global is touched)."""
     with matplotlib.rc_context(_RC):
         fig = Figure(figsize=(width, height), layout="constrained")
         FigureCanvasAgg(fig)
     return fig
 
 
-def _png(fig: Figure) -> bytes:
+def figure_png(fig: Figure) -> bytes:
+    """The figure as PNG bytes, the same on every run (no timestamp in the file)."""
     buf = io.BytesIO()
     with matplotlib.rc_context(_RC):
         fig.savefig(buf, format="png", metadata={"Software": None})
@@ -548,7 +550,7 @@ def _progress_chunks(total: int, progress: Optional[bool], what: str) -> Any:
 def _running_hits(event: str, deals: int, seed: Any, deal: str, rules: Any,
                   on_chunk: Optional[Callable[[int], Any]] = None, progress: Optional[bool] = False) -> np.ndarray:
     """The outcome of every deal, dealt in chunks (the same hands as one call)."""
-    rng = seed if isinstance(seed, np.random.Generator) else simulate._rng(seed)
+    rng = seed if isinstance(seed, np.random.Generator) else simulate.numpy_rng(seed)
     parts, done = [], 0
     for n in _progress_chunks(deals, progress, "Dealing"):
         parts.append(simulate.outcomes(event, n, rng, deal, rules))
@@ -570,7 +572,7 @@ def _convergence_figure(event: str, deal: str, hits: np.ndarray, exact: float, s
     est = running / marks
     name = _event_name(event, deal)
     short = name.split(" (")[0]
-    fig = _new_figure()
+    fig = new_figure()
     ax = fig.add_subplot()
     ax.fill_between(marks, 100 * np.asarray(low), 100 * np.asarray(high), color=BLUE, alpha=0.18, lw=0,
                     label="95% interval")
@@ -612,7 +614,7 @@ def _convergence_figure(event: str, deal: str, hits: np.ndarray, exact: float, s
                     "many hands to settle; so that the leap, the band and the exact line all fit, the chance axis is "
                     "even up to the exact value and a log scale above it.")
     figures = {f"{event} simulated": final.value, f"{event} interval": [final.low, final.high], f"{event} exact": exact}
-    return FigureView(_png(fig), title, caption, figures), final
+    return FigureView(figure_png(fig), title, caption, figures), final
 
 
 def convergence_plot(event: str, deals: int = 100_000, seed: int = 1, deal: str = "least_score",
@@ -621,7 +623,7 @@ def convergence_plot(event: str, deals: int = 100_000, seed: int = 1, deal: str 
     the running estimate after 1, 2, … ``deals`` hands (log scale), its 95%
     interval as a band, and the exact value as a dashed line."""
     deal = _deal(deal)
-    deals = simulate._check_trials(deals, "deals")
+    deals = simulate.check_trials(deals, "deals")
     exact = float(_exact_fraction(event, deal, rules))
     hits = _running_hits(event, deals, seed, deal, rules, progress=progress)
     view, _ = _convergence_figure(event, deal, hits, exact, seed)
@@ -654,7 +656,7 @@ def distribution_plot(
     ps = np.array([float(p) for p in probs.values()])
     mean = sum(Fraction(k) * p for k, p in probs.items())
     mode = max(probs, key=lambda k: probs[k])
-    fig = _new_figure()
+    fig = new_figure()
     ax = fig.add_subplot()
     ax.bar(xs, 100 * ps, width=0.8, color=BLUE, alpha=0.55, label="exact chance", edgecolor="none")
     figures: dict[str, Any] = {"mean": mean, "most likely": mode, "most likely chance": probs[mode]}
@@ -686,7 +688,7 @@ def distribution_plot(
             for k, p in probs.items()]
     caption = (f"The bars show the exact chance of each value. The most likely value is {num(mode)} "
                f"({pct(probs[mode])}); the exact mean is {mean_text}.{sim_text}")
-    return FigureView(_png(fig), title, caption, figures, table=(head, rows))
+    return FigureView(figure_png(fig), title, caption, figures, table=(head, rows))
 
 
 def lowest_total_plot(totals: Sequence[int] = (10, 15, 20, 25), max_opponents: int = 7,
@@ -697,7 +699,7 @@ def lowest_total_plot(totals: Sequence[int] = (10, 15, 20, 25), max_opponents: i
     if not 1 <= max_opponents <= 7:
         raise CardkitError("Least Score has 1 to 7 opponents")
     ks = list(range(1, max_opponents + 1))
-    fig = _new_figure()
+    fig = new_figure()
     ax = fig.add_subplot()
     figures: dict[str, Any] = {}
     styles = ["o-", "s-", "^-", "D-", "v-", "P-"]
@@ -730,7 +732,7 @@ def lowest_total_plot(totals: Sequence[int] = (10, 15, 20, 25), max_opponents: i
                f"{pct(figures[f'total {hi}, {k_last} opponent' + ('s' if k_last > 1 else '')])} against {k_last}. "
                "All against freshly dealt hands: during play the opponents' totals get lower (see lesson 6).")
     head = ["Your total"] + [f"{k} opponent{'s' if k > 1 else ''}" for k in ks]
-    return FigureView(_png(fig), title, caption, figures, table=(head, rows))
+    return FigureView(figure_png(fig), title, caption, figures, table=(head, rows))
 
 
 # --- widgets ---------------------------------------------------------------------------
@@ -886,7 +888,7 @@ class LowestTotalExplorer(_Panel):
 
     def __init__(self, total: int = 20, opponents: int = 2, trials: int = 50_000, seed: int = 0,
                  **kwargs: Any) -> None:
-        self.trials = simulate._check_trials(trials)
+        self.trials = simulate.check_trials(trials)
         self.seed = int(seed)
         self.status = StatusMessage()
         self.total_slider = ipywidgets.IntSlider(value=total, min=odds.MIN_TOTAL, max=odds.MAX_TOTAL,
@@ -979,7 +981,7 @@ class HandDealer(_Panel):
                  **kwargs: Any) -> None:
         self.deal = _deal(deal)
         self.seed = int(seed)
-        self._rng = simulate._rng(self.seed)
+        self._rng = simulate.numpy_rng(self.seed)
         self.count = 0
         self.cards: tuple[Card, ...] = ()
         self.events: dict[str, Any] = {}
