@@ -16,6 +16,9 @@ ROOT = Path(__file__).resolve().parents[1]
 MODULES_WITH_EXAMPLES = [
     "cardkit",
     "cardkit.cards",
+    "cardkit.game",
+    "cardkit.words",
+    "cardkit.stats",
     "cardkit.svg",
     "cardkit.odds",
     "cardkit.simulate",

@@ -22,7 +22,8 @@ from typing import ClassVar, Iterable, Optional, Sequence, Union
 
 from ..cards import Card, CardLike, Rank, cards_text, to_cards
 from ..errors import CardkitError, RulesError
-from ..words import and_list
+from ..words import KIND_NAMES as _KIND_NAMES
+from ..words import and_list, player_name
 
 __all__ = [
     "Rules",
@@ -58,14 +59,8 @@ MIN_PLAYERS, MAX_PLAYERS = 2, 8
 USUAL_THRESHOLDS = (25, 50, 100)
 """The thresholds players usually agree on [8]; any positive whole number is allowed."""
 
-KIND_NAMES = {
-    "single": "a single",
-    "pair": "a pair",
-    "four_of_a_kind": "four of a kind",
-    "run": "a run",
-    "flush": "a flush",
-}
-"""How each kind of discard is named in a sentence."""
+KIND_NAMES = _KIND_NAMES["least_score"]
+"""How each kind of discard is named in a sentence (from :mod:`cardkit.words`)."""
 
 
 def _check_int(name: str, value: object, low: int, high: Optional[int], what: str) -> None:
@@ -550,7 +545,7 @@ def score_explanation(totals: Sequence[int], declarer: int, rules: Optional[Rule
     r = check_rules(rules)
     ts = _check_totals(totals, declarer)
     if names is None:
-        names = [f"Player {i}" for i in range(len(ts))]
+        names = [player_name(i) for i in range(len(ts))]
     elif len(names) != len(ts):
         raise CardkitError(f"{len(names)} names were given for {len(ts)} totals")
     d = ts[declarer]

@@ -48,6 +48,7 @@ from typing import Optional, Union
 from ..cards import Card, cards_text, deal_code, resolve_seed
 from ..errors import CardkitError, IllegalActionError, RulesError
 from ..game import TERMINAL, Event
+from ..words import ordinal, player_name
 from .rules import (
     CARD_AT_PLACE,
     PLACE_OF_INDEX,
@@ -266,9 +267,6 @@ def _actions_of(entries) -> list[tuple[int, Action]]:
     return out
 
 
-_ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
-
-
 class _Decks:
     """The shuffled decks of a match, one per game, made on demand from one
     ``random.Random(seed)``: the k-th game is always dealt from the k-th deck, whatever
@@ -291,8 +289,7 @@ class _Decks:
         return decks[game]
 
 
-def _name(p: int) -> str:
-    return f"Player {p}"
+_name = player_name
 
 
 class TienLenState:
@@ -367,7 +364,7 @@ class TienLenState:
         for p, hand in enumerate(hands):
             cards = to_cards(hand)
             if not 1 <= len(cards) <= 13:
-                raise IllegalActionError(f"Player {p}'s hand must hold 1 to 13 cards, not {len(cards)}")
+                raise IllegalActionError(f"{player_name(p)}'s hand must hold 1 to 13 cards, not {len(cards)}")
             twice = seen.intersection(cards)
             if twice:
                 raise IllegalActionError(f"{cards_text(twice)} cannot be in two hands")
@@ -844,7 +841,7 @@ def _write_events(log: list, n: int, cursor: list) -> list[Event]:
         elif code == _E_OUT:
             _, p, place = entry
             out.append(Event(p, "out", f"{_name(p)} has played their last card and goes out, "
-                                       f"{_ORDINAL.get(place, str(place))}.", game))
+                                       f"{ordinal(place)}.", game))
         elif code == _E_GAME:
             _, g, scores, totals = entry
             pts = ", ".join(f"{_name(q)} {s}" for q, s in enumerate(scores))

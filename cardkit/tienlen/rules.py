@@ -43,6 +43,7 @@ from typing import ClassVar, Iterable, Iterator, Optional, Union
 
 from ..cards import Card, cards_text, to_cards
 from ..errors import CardkitError, RulesError
+from ..words import KIND_WORDS, number_word
 
 __all__ = [
     "Rules",
@@ -148,8 +149,6 @@ class Rules:
 _RANK_CODE = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 _RANK_WORD = ("3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace", "2")
 _RANK_PLURAL = ("3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "queens", "kings", "aces", "2s")
-_NUMBER_WORD = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-                9: "nine", 10: "ten", 11: "eleven", 12: "twelve"}
 _TWO_PLACE = 12
 
 _PLACES = [0] * 52
@@ -385,8 +384,8 @@ class Combo:
         low = _RANK_CODE[((self.mask & -self.mask).bit_length() - 1) >> 2]
         high = _RANK_CODE[self.top >> 2]
         if code == SEQUENCE:
-            return f"sequence of {_NUMBER_WORD[self.size]}, {low} to {high}"
-        return f"double sequence of {_NUMBER_WORD[self.size // 2]} pairs, {low} to {high} — a bomb"
+            return f"sequence of {number_word(self.size)}, {low} to {high}"
+        return f"double sequence of {number_word(self.size // 2)} pairs, {low} to {high} — a bomb"
 
     def _repr_svg_(self) -> str:
         from ..svg import card_svg
@@ -413,10 +412,10 @@ _object_new = object.__new__
 
 def _shape_name(code: int, size: int) -> str:
     if code == SEQUENCE:
-        return f"sequence of {_NUMBER_WORD[size]}"
+        return f"sequence of {number_word(size)}"
     if code == DOUBLE_SEQUENCE:
-        return f"double sequence of {_NUMBER_WORD[size // 2]} pairs"
-    return ("single", "pair", "triple", "four of a kind")[code]
+        return f"double sequence of {number_word(size // 2)} pairs"
+    return KIND_WORDS[KINDS[code]]
 
 
 # ---------------------------------------------------------------------------
@@ -669,7 +668,7 @@ def why_illegal(cards: ComboLike) -> Optional[str]:
         return ("a 2 can only be played alone, as a pair or as a triple of 2s: "
                 "a 2 can never be part of a sequence")
     several = [p for p in places if counts[p] > 1]
-    shown = ", ".join(f"{_NUMBER_WORD.get(counts[p], str(counts[p]))} {_RANK_PLURAL[p]}" for p in several)
+    shown = ", ".join(f"{number_word(counts[p])} {_RANK_PLURAL[p]}" for p in several)
     return (f"these cards are no combination: there are {shown} among them, but a sequence has "
             "exactly one card of each rank, a double sequence exactly two, and a pair, triple "
             "or four of a kind is all one rank")

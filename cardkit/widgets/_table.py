@@ -13,6 +13,7 @@ import ipywidgets as widgets
 from ..cards import resolve_seed
 from ..errors import CardkitError
 from ..game import resolve_bot
+from ..words import player_name as _player_name
 from .messages import EventLog, StatusMessage, error_text, safe_callback
 from .pacer import Pacer
 
@@ -58,7 +59,8 @@ def bot_rng(seed: int, game: str) -> random.Random:
 
 
 def player_name(p: int) -> str:
-    return "You" if p == HUMAN else f"Player {p}"
+    """``'You'`` for the learner's seat, ``'Player 2'`` for the others."""
+    return _player_name(p, you=HUMAN)
 
 
 def esc(text: Any) -> str:

@@ -33,6 +33,7 @@ from .. import least_score as ls
 from ..cards import Card, Rank, Suit, cards_text, full_deck, to_cards
 from ..errors import CardkitError
 from ..game import resolve_bot
+from ..words import and_list, player_name
 from ..odds import deck_draw_expectation
 from .checkers import discard_name
 from .hand import CardRow, Hand
@@ -449,7 +450,7 @@ def scoring_worked(totals: Sequence[int], declarer: int, rules: Optional[ls.Rule
                    names: Optional[Sequence[str]] = None) -> Shown:
     """A round's scoring worked out by the engine (:func:`score_explanation`),
     with the scores as a table."""
-    names = list(names) if names else [f"Player {i}" for i in range(len(totals))]
+    names = list(names) if names else [player_name(i) for i in range(len(totals))]
     scores = ls.round_scores(totals, declarer, rules)
     why = ls.score_explanation(totals, declarer, rules, names)
     rows = [[n + (" (declares)" if i == declarer else ""), str(t), str(s)]
@@ -485,7 +486,7 @@ def match_scoreboard(state: ls.LeastScoreState) -> Shown:
                                               "knocked_out": list(r.knocked_out)}
     winners = state.winners()
     end = (f"Match over after {len(state.round_results)} rounds: winner "
-           f"{' and '.join(f'Player {w}' for w in winners)} with {state.returns()[winners[0]]} points."
+           f"{and_list([player_name(w) for w in winners])} with {state.returns()[winners[0]]} points."
            if state.is_terminal() else "The match is still going on.")
     figures["final"] = state.returns()
     figures["winners"] = winners

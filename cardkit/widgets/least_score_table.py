@@ -28,6 +28,7 @@ import ipywidgets as widgets
 from .. import least_score as ls
 from ..cards import Card, cards_text
 from ..errors import CardkitError
+from ..words import and_list
 from ._table import HUMAN, TableBase, wrap_row, esc, hidden, player_name, resolve_bots, resolve_seed
 from .checkers import least_score_verdict
 from .hand import CardRow, Hand
@@ -431,7 +432,7 @@ class LeastScoreTable(TableBase):
         win = st.winners()
         scores = st.returns()
         names = [("you" if p == HUMAN else f"Player {p}") for p in win]
-        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        who = and_list(names)
         verb = "win" if win == [HUMAN] else ("wins" if len(win) == 1 else "share the win")
         who = who[0].upper() + who[1:]
         return (f"The match is over: {who} {verb} with {scores[win[0]]} points. "

@@ -25,6 +25,7 @@ import ipywidgets as widgets
 
 from .. import tienlen as tl
 from ..errors import CardkitError
+from ..words import ordinal
 from ._table import HUMAN, TableBase, wrap_row, esc, hidden, player_name, resolve_bots, resolve_seed
 from .checkers import tienlen_verdict
 from .hand import CardRow, Hand
@@ -32,7 +33,6 @@ from .messages import StatusMessage, safe_callback
 
 __all__ = ["TienLenTable"]
 
-_ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 _TARGETS = (5, 11, 21)
 
 
@@ -250,7 +250,7 @@ class TienLenTable(TableBase):
 
     def _now(self, p: int, obs: tl.Observation) -> str:
         if p in obs.finished:
-            return f"out, {_ORDINAL.get(obs.finished.index(p) + 1)}"
+            return f"out, {ordinal(obs.finished.index(p) + 1)}"
         if obs.current_player == p:
             return "▶ to play"
         if p in obs.passed:
@@ -270,7 +270,7 @@ class TienLenTable(TableBase):
                 now = ""
                 if p in res.finishing_order:
                     k = res.finishing_order.index(p) + 1
-                    now = (f"out, {_ORDINAL.get(k)}" if k < len(res.finishing_order)
+                    now = (f"out, {ordinal(k)}" if k < len(res.finishing_order)
                            else "last, still holding cards")
                 if res.instant_winner == p:
                     now = "instant win"
@@ -363,7 +363,7 @@ class TienLenTable(TableBase):
                 who = "your own" if obs.table_player == HUMAN else f"Player {obs.table_player}'s"
                 self.status.info(f"Your turn: beat {who} {obs.table.describe()}, or pass.")
         elif HUMAN in obs.finished:
-            place = _ORDINAL.get(obs.finished.index(HUMAN) + 1)
+            place = ordinal(obs.finished.index(HUMAN) + 1)
             self.status.success(f"You went out {place}! The others play on: Player {cur} is playing…")
         else:
             self._waiting(f"Player {cur} is playing…")
@@ -391,7 +391,7 @@ class TienLenTable(TableBase):
                          f"{n} − k):")
             for k, p in enumerate(res.finishing_order, start=1):
                 last = " (still holding cards)" if k == len(res.finishing_order) else ""
-                lines.append(f"{_ORDINAL.get(k, k)}: {player_name(p)}{last} — {n} − {k} = {res.scores[p]} "
+                lines.append(f"{ordinal(k)}: {player_name(p)}{last} — {n} − {k} = {res.scores[p]} "
                              f"point{'s' if res.scores[p] != 1 else ''}")
         before = [t - s for t, s in zip(res.totals, res.scores)]
         lines.append("Match points: " + ", ".join(
