@@ -22,7 +22,18 @@ from .cards import (
     to_cards,
 )
 from . import svg  # noqa: F401  (gives Card its picture in Jupyter)
-from .errors import CardkitError, CardParseError, DealCodeError, IllegalActionError, RulesError, UnknownBotError
+from .errors import (
+    BotError,
+    CardkitError,
+    CardParseError,
+    DealCodeError,
+    HandError,
+    IllegalActionError,
+    OptionError,
+    PlayerError,
+    RulesError,
+    UnknownBotError,
+)
 
 __version__ = "0.1.0"
 
@@ -44,5 +55,9 @@ __all__ = [
     "DealCodeError",
     "IllegalActionError",
     "RulesError",
+    "HandError",
+    "PlayerError",
+    "OptionError",
     "UnknownBotError",
+    "BotError",
 ]

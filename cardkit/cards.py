@@ -17,7 +17,7 @@ from __future__ import annotations
 import random
 import re
 from enum import IntEnum
-from typing import Iterable, Sequence, Union
+from typing import Iterable, Union
 
 from .errors import CardParseError, DealCodeError
 

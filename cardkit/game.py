@@ -25,7 +25,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import Any, Callable, Optional, Protocol, Sequence, runtime_checkable
 
-from .errors import CardkitError, IllegalActionError, UnknownBotError
+from .errors import BotError, IllegalActionError, OptionError, PlayerError, UnknownBotError
 from .words import game_name
 
 __all__ = [
@@ -148,7 +148,7 @@ GAMES = {"least_score": "cardkit.least_score", "tienlen": "cardkit.tienlen", "ti
 def game_module(game: str) -> ModuleType:
     """The package of a game named in code: ``'least_score'`` or ``'tienlen'``."""
     if game not in GAMES:
-        raise CardkitError(f"unknown game {game!r}: choose one of {', '.join(sorted(GAMES))}")
+        raise OptionError(f"unknown game {game!r}: choose one of {', '.join(sorted(GAMES))}")
     return importlib.import_module(GAMES[game])
 
 
@@ -193,7 +193,7 @@ def play_out(state: Any, bots: Sequence[BotFunction], seed: int | random.Random 
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     if len(bots) != state.num_players:
-        raise CardkitError(f"this game has {state.num_players} players but {len(bots)} bots were given")
+        raise PlayerError(f"this game has {state.num_players} players but {len(bots)} bots were given")
     for _ in range(max_steps):
         if state.is_terminal():
             return state
@@ -203,11 +203,11 @@ def play_out(state: Any, bots: Sequence[BotFunction], seed: int | random.Random 
         try:
             action = bot(state.observation(player), rng)
         except Exception as err:
-            raise RuntimeError(f"the bot {name!r} at seat {player} (match seed {getattr(state, 'seed', '?')}) "
+            raise BotError(f"the bot {name!r} at seat {player} (match seed {getattr(state, 'seed', '?')}) "
                                f"failed: {type(err).__name__}: {err}") from err
         try:
             state.apply_action(action)
         except IllegalActionError as err:
             raise IllegalActionError(f"the bot {name!r} at seat {player} (match seed "
                                      f"{getattr(state, 'seed', '?')}) chose {action}, which is not legal: {err}") from err
-    raise RuntimeError(f"the match did not end within {max_steps} actions")
+    raise BotError(f"the match did not end within {max_steps} actions")

@@ -30,7 +30,7 @@ from typing import Any, Iterable, Optional, Sequence, Union
 import numpy as np
 
 from .cards import Card, to_cards
-from .errors import CardkitError, RulesError
+from .errors import HandError, OptionError, RulesError
 from .stats import CHUNK, Estimate, SeedLike, check_trials, deal_positions, numpy_rng, wilson_interval
 
 __all__ = [
@@ -170,13 +170,13 @@ def hand_index_array(hands: Any, size: int) -> np.ndarray:
         try:
             arr = np.array([[c.index for c in to_cards(h)] for h in hands], dtype=np.int64)
         except TypeError:
-            raise CardkitError("hands are given as an (N, 5) array of card indices or as a list of hands") from None
+            raise HandError("hands are given as an (N, 5) array of card indices or as a list of hands") from None
         if arr.size == 0:
             arr = arr.reshape(0, size)
     if arr.ndim != 2 or arr.shape[1] != size:
-        raise CardkitError(f"each hand must have exactly {size} cards; got an array of shape {arr.shape}")
+        raise HandError(f"each hand must have exactly {size} cards; got an array of shape {arr.shape}")
     if arr.size and (arr.min() < 0 or arr.max() > 51):
-        raise CardkitError("card indices run from 0 to 51")
+        raise HandError("card indices run from 0 to 51")
     return arr
 
 
@@ -570,7 +570,7 @@ def deck_draw_expectation(seen_cards: Any = (), exact: bool = False) -> Union[fl
     cards, available = _unseen_values(seen_cards)
     left = int(available.sum())
     if left == 0:
-        raise CardkitError("every card has been seen, so there is no unseen card to draw")
+        raise HandError("every card has been seen, so there is no unseen card to draw")
     value = Fraction(int(_VALUE[available].sum()), left)
     return value if exact else float(value)
 
@@ -658,20 +658,20 @@ def estimate_lowest_total(
     """
     trials = check_trials(trials)
     if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= 7:
-        raise CardkitError(f"Least Score has 1 to 7 opponents; not {opponents!r}")
+        raise RulesError(f"Least Score has 1 to 7 opponents; not {opponents!r}")
     rng = numpy_rng(seed)
     dealt = HAND_SIZE * opponents
     strict = tied = 0
     if hand is not None:
         mine = np.array(sorted(c.index for c in to_cards(hand)), dtype=np.int64)
         if len(mine) != HAND_SIZE:
-            raise CardkitError(f"a Least Score hand has {HAND_SIZE} cards")
+            raise HandError(f"a Least Score hand has {HAND_SIZE} cards")
         total = int(_VALUE[mine].sum())
         rest = np.setdiff1d(np.arange(52), mine)
     else:
         hands_with_total = _hands_with_total(int(total))
         if len(hands_with_total) == 0:
-            raise CardkitError(f"no five-card hand has a total of {total}")
+            raise HandError(f"no five-card hand has a total of {total}")
     for start in range(0, trials, CHUNK):
         n = min(CHUNK, trials - start)
         u = rng.random((n, 1 + dealt))
@@ -721,25 +721,25 @@ def p_lowest_total(
     0.9998
     """
     if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= 7:
-        raise CardkitError(f"Least Score has 2 to 8 players, so 1 to 7 opponents; not {opponents!r}")
+        raise RulesError(f"Least Score has 2 to 8 players, so 1 to 7 opponents; not {opponents!r}")
     hand_cards: Optional[list[Card]] = None
     if hand is not None:
         hand_cards = to_cards(hand)
         if len(hand_cards) != HAND_SIZE:
-            raise CardkitError(f"a Least Score hand has {HAND_SIZE} cards; this one has {len(hand_cards)}")
+            raise HandError(f"a Least Score hand has {HAND_SIZE} cards; this one has {len(hand_cards)}")
         hand_total = sum(min(int(c.rank), 10) for c in hand_cards)
         if total is not None and total != hand_total:
-            raise CardkitError(f"the hand's total is {hand_total}, not {total}")
+            raise HandError(f"the hand's total is {hand_total}, not {total}")
         total = hand_total
     if isinstance(total, bool) or not isinstance(total, (int, np.integer)):
-        raise CardkitError(f"give your total as a whole number (or your hand), not {total!r}")
+        raise OptionError(f"give your total as a whole number (or your hand), not {total!r}")
     total = int(total)
     lowest, highest = MIN_TOTAL, MAX_TOTAL
     if not lowest <= total <= highest:
-        raise CardkitError(f"no five-card hand has a total of {total}: totals run from {lowest} to {highest}")
+        raise HandError(f"no five-card hand has a total of {total}: totals run from {lowest} to {highest}")
     feasible = opponents == 1 or (opponents == 2 and hand_cards is not None)
     if exact is True and not feasible:
-        raise CardkitError(
+        raise OptionError(
             "the exact count is offered for one opponent, or two when your hand is given; "
             "use exact=None to get a simulation"
         )

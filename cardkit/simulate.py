@@ -19,14 +19,13 @@ of trials, so ``convergence`` and ``estimate_probability`` agree at every ``n``.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
-from typing import Any, Callable, NamedTuple, Optional, Sequence, Union
+from typing import Any, Callable, NamedTuple, Sequence, Union
 
 import numpy as np
 
 from . import odds
 from .cards import Card
-from .errors import CardkitError
+from .errors import HandError, OptionError, RulesError
 from .odds import estimate_lowest_total
 from .stats import CHUNK as _CHUNK
 from .stats import Z95, Estimate, SeedLike, check_trials, deal_positions, numpy_rng, wilson_interval
@@ -74,7 +73,7 @@ def deal_name(deal: str) -> str:
     ``'tienlen'`` (13 cards); 'Least Score', 'tien len', 'Tiến Lên' … are read too."""
     key = _DEAL_ALIASES.get(str(deal).strip().lower())
     if key is None:
-        raise CardkitError(f"deal is 'least_score' (5 cards) or 'tienlen' (13 cards), not {deal!r}")
+        raise OptionError(f"deal is 'least_score' (5 cards) or 'tienlen' (13 cards), not {deal!r}")
     return key
 
 
@@ -141,7 +140,7 @@ def _event_values(event: Any, hands: np.ndarray, deal: str, rules: Any, means: b
     keys = _MEANS[deal] if means else _EVENTS[deal]
     if event not in keys:
         what = "quantity" if means else "event"
-        raise CardkitError(
+        raise OptionError(
             f"{event!r} is not a {what} for a {deal} hand; choose one of {', '.join(keys)}, "
             "or pass a function of a hand"
         )
@@ -156,7 +155,7 @@ def _event_values(event: Any, hands: np.ndarray, deal: str, rules: Any, means: b
 def _outcomes(event: Any, trials: int, seed: SeedLike, deal: str, rules: Any, means: bool) -> np.ndarray:
     deal = deal_name(deal)
     if rules is not None and deal != "least_score":
-        raise CardkitError("rules apply to Least Score hands only")
+        raise RulesError("rules apply to Least Score hands only")
     odds.runs_one_suit(rules)   # a clear error for unusable rules, before any dealing
     trials = check_trials(trials)
     return np.concatenate([
@@ -200,10 +199,10 @@ def hand_events(hands: Any, deal: str = "least_score", rules: Any = None) -> dic
     if deal == "least_score":
         return odds.least_score_hand_features(hands, rules)
     if rules is not None:
-        raise CardkitError("rules apply to Least Score hands only")
+        raise RulesError("rules apply to Least Score hands only")
     idx = odds.hand_index_array(hands, size)
     if idx.size and any(len(set(row)) != size for row in idx.tolist()):
-        raise CardkitError("a hand cannot hold the same card twice")
+        raise HandError("a hand cannot hold the same card twice")
     return _tienlen_events(idx.astype(np.int64))
 
 
@@ -248,7 +247,7 @@ def exact_probability(event: str, deal: str = "least_score", rules: Any = None) 
     drawing beside a simulation."""
     deal = deal_name(deal)
     if event not in _EVENTS[deal]:
-        raise CardkitError(f"{event!r} is not an event for a {deal} hand; choose one of {', '.join(_EVENTS[deal])}")
+        raise OptionError(f"{event!r} is not an event for a {deal} hand; choose one of {', '.join(_EVENTS[deal])}")
     table = odds.least_score_hand_odds(rules) if deal == "least_score" else odds.tienlen_hand_odds()
     return table[event]
 
@@ -256,11 +255,11 @@ def exact_probability(event: str, deal: str = "least_score", rules: Any = None) 
 def _checkpoints(points: Union[int, Sequence[int]], max_trials: int) -> np.ndarray:
     if isinstance(points, (int, np.integer)) and not isinstance(points, bool):
         if points < 1:
-            raise CardkitError(f"points must be 1 or more, not {points}")
+            raise OptionError(f"points must be 1 or more, not {points}")
         return np.unique(np.geomspace(1, max_trials, int(points)).round().astype(np.int64))
     marks = np.unique(np.asarray(list(points), dtype=np.int64))
     if marks.size == 0 or marks[0] < 1 or marks[-1] > max_trials:
-        raise CardkitError(f"every checkpoint must lie between 1 and max_trials ({max_trials})")
+        raise OptionError(f"every checkpoint must lie between 1 and max_trials ({max_trials})")
     return marks
 
 

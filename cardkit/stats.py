@@ -19,7 +19,7 @@ import math
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional, Union
 
-from .errors import CardkitError
+from .errors import DealCodeError, OptionError
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -102,13 +102,13 @@ def wilson_interval(successes: Any, trials: Any, z: float = Z95) -> tuple[Any, A
 
 def numpy_rng(seed: SeedLike) -> "np.random.Generator":
     """A ``numpy.random.Generator`` from a whole number 0 or more (or the generator
-    itself, to continue its stream); anything else raises :class:`CardkitError`."""
+    itself, to continue its stream); anything else raises :class:`~cardkit.errors.DealCodeError`."""
     import numpy as np
 
     if isinstance(seed, np.random.Generator):
         return seed
     if not is_whole_number(seed) or seed < 0:
-        raise CardkitError(f"a seed is a whole number 0 or more (or a numpy Generator), not {seed!r}")
+        raise DealCodeError(f"a seed is a whole number 0 or more (or a numpy Generator), not {seed!r}")
     return np.random.default_rng(int(seed))
 
 
@@ -122,9 +122,9 @@ def is_whole_number(x: Any) -> bool:
 
 def check_trials(trials: Any, name: str = "trials") -> int:
     """``trials`` as an int, if it is a whole number 1 or more; otherwise
-    :class:`CardkitError` says what ``name`` must be."""
+    :class:`~cardkit.errors.OptionError` says what ``name`` must be."""
     if not is_whole_number(trials) or trials < 1:
-        raise CardkitError(f"{name} must be a whole number, 1 or more; not {trials!r}")
+        raise OptionError(f"{name} must be a whole number, 1 or more; not {trials!r}")
     return int(trials)
 
 

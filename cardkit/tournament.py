@@ -30,7 +30,7 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any, Callable, Sequence, Union
 
-from .errors import CardkitError
+from .errors import OptionError, PlayerError, UnknownBotError
 from .game import GAMES, game_module, play_out, resolve_bot
 
 try:  # cloudpickle ships bots defined in a notebook; plain pickle when it is absent
@@ -134,7 +134,7 @@ class TournamentResult:
         for row in self.table():
             if row.bot == bot:
                 return row
-        raise KeyError(f"no bot called {bot!r} played in this tournament")
+        raise UnknownBotError(f"no bot called {bot!r} played in this tournament")
 
     def __str__(self) -> str:
         lines = [f"{self.game}: {len(self.matches)} matches",
@@ -201,14 +201,14 @@ def tournament(
     """
     module = game_module(game)
     if isinstance(matches, bool) or not isinstance(matches, int) or matches < 1:
-        raise CardkitError(f"matches must be a whole number of at least 1, not {matches!r}")
+        raise OptionError(f"matches must be a whole number of at least 1, not {matches!r}")
     resolved = [resolve_bot(game, bot) for bot in bots]
     names, funcs = [name for name, _ in resolved], [func for _, func in resolved]
     n = len(funcs)
     if rules is None:
         rules = module.Rules(players=n)
     elif rules.players != n:
-        raise CardkitError(f"the rules say {rules.players} players but {n} bots were given")
+        raise PlayerError(f"the rules say {rules.players} players but {n} bots were given")
     rng = random.Random(seed)
     jobs = []
     for index in range(matches):

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from cardkit import Card, IllegalActionError, RulesError, parse_cards
+from cardkit import Card, HandError, IllegalActionError, RulesError, parse_cards
 from cardkit.play import TERMINAL, play_out
 from cardkit.tienlen import (
     BOTS,
@@ -391,14 +391,16 @@ def test_bombs_and_chops_are_announced():
 
 
 def test_from_hands_checks_its_input():
-    with pytest.raises(IllegalActionError, match="two hands"):
+    # a bad set-up is no illegal action: it is a HandError (still a ValueError)
+    with pytest.raises(HandError, match="two hands"):
         from_hands(["3S", "3S 4S"])
     with pytest.raises(RulesError):
         from_hands(["3S"])
     with pytest.raises(RulesError):
         from_hands(["3S", "4S"], Rules(players=3))
-    with pytest.raises(IllegalActionError, match="1 to 13"):
+    with pytest.raises(HandError, match="1 to 13"):
         from_hands(["", "4S"])
+    assert not issubclass(HandError, IllegalActionError) and issubclass(HandError, ValueError)
     state = from_hands(["5S", "3S 4S"], leader=0)
     assert state.current_player() == 0 and state.must_play is None
 

@@ -18,6 +18,7 @@ import random
 from typing import Callable
 
 from ..cards import Card, full_deck
+from ..errors import PlayerError
 from .game import DECLARE, Action, Declare, Observation
 from .rules import CARD_VALUES
 
@@ -54,7 +55,7 @@ def random_bot(observation: Observation, rng: random.Random) -> Action:
     """Pick any legal action, each with the same chance (declaring included)."""
     actions = observation.legal_actions
     if not actions:
-        raise ValueError(f"random_bot was asked to act for Player {observation.player}, "
+        raise PlayerError(f"random_bot was asked to act for Player {observation.player}, "
                          "who has no legal action now (it is not their turn)")
     return actions[rng.randrange(len(actions))]
 
@@ -184,7 +185,7 @@ def make_greedy_bot(declare_at: int = GREEDY_DECLARE_AT, per_card: float = GREED
     def greedy(observation: Observation, rng: random.Random) -> Action:
         actions = observation.legal_actions
         if not actions:
-            raise ValueError(f"the greedy bot was asked to act for Player {observation.player}, "
+            raise PlayerError(f"the greedy bot was asked to act for Player {observation.player}, "
                              "who has no legal action now (it is not their turn)")
         known = known_opponent_cards(observation)
         if observation.can_declare:

@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Optional, Sequence, Union
 
 from ..cards import Card, cards_text, deal_code, full_deck, resolve_seed, to_cards
-from ..errors import CardkitError, CardParseError, IllegalActionError
+from ..errors import CardParseError, IllegalActionError, PlayerError
 from ..game import TERMINAL, Event
 from ..words import and_list, player_name
 from .rules import (
@@ -602,7 +602,7 @@ class LeastScoreState:
     # -- views ------------------------------------------------------------------------
     def _check_player(self, player: object) -> None:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players:
-            raise CardkitError(f"there is no player {player!r}: the players are 0 to {self.num_players - 1}")
+            raise PlayerError(f"there is no player {player!r}: the players are 0 to {self.num_players - 1}")
 
     def observation(self, player: int) -> Observation:
         """What ``player`` may see now, with their legal actions when it is their turn."""

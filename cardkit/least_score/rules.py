@@ -21,7 +21,7 @@ from itertools import combinations, product
 from typing import ClassVar, Iterable, Optional, Sequence, Union
 
 from ..cards import Card, CardLike, Rank, cards_text, to_cards
-from ..errors import CardkitError, RulesError
+from ..errors import CardParseError, HandError, OptionError, PlayerError, RulesError
 from ..words import KIND_NAMES as _KIND_NAMES
 from ..words import and_list, player_name
 
@@ -170,7 +170,7 @@ def card_value(card: CardLike) -> int:
         if isinstance(card, str):
             card = Card.parse(card)
         else:
-            raise CardkitError(f"{card!r} is not a card")
+            raise CardParseError(f"{card!r} is not a card")
     return CARD_VALUES[card.index]
 
 
@@ -472,14 +472,14 @@ def _check_totals(totals: Sequence[int], declarer: int) -> list[int]:
     try:
         ts = list(totals)
     except TypeError:
-        raise CardkitError(f"totals must be a list of hand totals, such as [10, 16, 17], not {totals!r}") from None
+        raise HandError(f"totals must be a list of hand totals, such as [10, 16, 17], not {totals!r}") from None
     if len(ts) < 2:
-        raise CardkitError(f"a round needs at least 2 players' totals, but {len(ts)} {'was' if len(ts) == 1 else 'were'} given")
+        raise HandError(f"a round needs at least 2 players' totals, but {len(ts)} {'was' if len(ts) == 1 else 'were'} given")
     for t in ts:
         if isinstance(t, bool) or not isinstance(t, int) or t < 0:
-            raise CardkitError(f"a hand total is a whole number of 0 or more, not {t!r}")
+            raise HandError(f"a hand total is a whole number of 0 or more, not {t!r}")
     if isinstance(declarer, bool) or not isinstance(declarer, int) or not 0 <= declarer < len(ts):
-        raise CardkitError(
+        raise PlayerError(
             f"declarer must be the position of the declarer's total in the list (0 to {len(ts) - 1}), not {declarer!r}"
         )
     return ts
@@ -547,7 +547,7 @@ def score_explanation(totals: Sequence[int], declarer: int, rules: Optional[Rule
     if names is None:
         names = [player_name(i) for i in range(len(ts))]
     elif len(names) != len(ts):
-        raise CardkitError(f"{len(names)} names were given for {len(ts)} totals")
+        raise OptionError(f"{len(names)} names were given for {len(ts)} totals")
     d = ts[declarer]
     low = min(t for i, t in enumerate(ts) if i != declarer)
     head = f"D = {d}, L = {low}: "

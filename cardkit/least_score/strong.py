@@ -39,6 +39,7 @@ import random
 from typing import Callable, NamedTuple
 
 from ..cards import Card
+from ..errors import OptionError, PlayerError
 from .game import DECLARE, Action, Declare, Observation
 
 __all__ = [
@@ -326,7 +327,7 @@ def make_strong_bot(**settings: float) -> Callable[[Observation, random.Random],
     tune it.  With no settings it is :data:`strong_bot`."""
     unknown = set(settings) - set(DEFAULTS)
     if unknown:
-        raise ValueError(f"unknown setting(s) {', '.join(sorted(unknown))}: the settings are {', '.join(DEFAULTS)}")
+        raise OptionError(f"unknown setting(s) {', '.join(sorted(unknown))}: the settings are {', '.join(DEFAULTS)}")
     cfg = {**DEFAULTS, **settings}
     lookahead = float(cfg["lookahead"])
     slack = float(cfg["slack"])
@@ -337,7 +338,7 @@ def make_strong_bot(**settings: float) -> Callable[[Observation, random.Random],
     def strong(observation: Observation, rng: random.Random) -> Action:
         actions = observation.legal_actions
         if not actions:
-            raise ValueError(f"the strong bot was asked to act for Player {observation.player}, "
+            raise PlayerError(f"the strong bot was asked to act for Player {observation.player}, "
                              "who has no legal action now (it is not their turn)")
         slots = opponent_slots(observation, slack)
         counts = _unseen_value_counts(observation, (h for h, _ in slots.values()))

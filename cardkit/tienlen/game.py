@@ -46,7 +46,7 @@ from itertools import starmap
 from typing import Optional, Union
 
 from ..cards import Card, cards_text, deal_code, resolve_seed
-from ..errors import CardkitError, IllegalActionError, RulesError
+from ..errors import HandError, IllegalActionError, PlayerError, RulesError
 from ..game import TERMINAL, Event
 from ..words import ordinal, player_name
 from .rules import (
@@ -364,10 +364,10 @@ class TienLenState:
         for p, hand in enumerate(hands):
             cards = to_cards(hand)
             if not 1 <= len(cards) <= 13:
-                raise IllegalActionError(f"{player_name(p)}'s hand must hold 1 to 13 cards, not {len(cards)}")
+                raise HandError(f"{player_name(p)}'s hand must hold 1 to 13 cards, not {len(cards)}")
             twice = seen.intersection(cards)
             if twice:
-                raise IllegalActionError(f"{cards_text(twice)} cannot be in two hands")
+                raise HandError(f"{cards_text(twice)} cannot be in two hands")
             seen.update(cards)
             m = 0
             for c in cards:
@@ -699,7 +699,7 @@ class TienLenState:
     def observation(self, player: int) -> Observation:
         """What ``player`` may see: their own hand and everything public."""
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players:
-            raise CardkitError(f"there is no Player {player!r}: players are 0 to {self.num_players - 1}")
+            raise PlayerError(f"there is no Player {player!r}: players are 0 to {self.num_players - 1}")
         table = self._table
         return Observation(
             player=player,

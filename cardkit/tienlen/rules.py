@@ -42,7 +42,7 @@ from itertools import combinations
 from typing import ClassVar, Iterable, Iterator, Optional, Union
 
 from ..cards import Card, cards_text, to_cards
-from ..errors import CardkitError, RulesError
+from ..errors import HandError, RulesError
 from ..words import KIND_WORDS, number_word
 
 __all__ = [
@@ -288,7 +288,7 @@ class Combo:
         combo = combo_of_mask(mask_of_cards(cards))
         if combo is None:
             shown = cards_text(sort_hand(cards)) or "no cards"
-            raise CardkitError(f"{shown} is not a combination: {why_illegal(cards)}")
+            raise HandError(f"{shown} is not a combination: {why_illegal(cards)}")
         return combo
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -751,7 +751,7 @@ def _previous(previous: ComboLike) -> Combo:
     q = _as_combo(previous)
     if q is None:
         shown = cards_text(sort_hand(previous)) if not isinstance(previous, Combo) else str(previous)
-        raise CardkitError(f"the previous play {shown or '(no cards)'} is not a combination: "
+        raise HandError(f"the previous play {shown or '(no cards)'} is not a combination: "
                            f"{why_illegal(previous)}")
     return q
 
@@ -1013,7 +1013,7 @@ def responses_of_mask(m: int, prev: Combo, quad_pair: bool = False, ladder: bool
 def _hand_mask(hand: Union[str, Card, Iterable[Union[Card, str]]]) -> int:
     cards = to_cards(hand)
     if len(cards) > MAX_HAND:
-        raise CardkitError(f"a Tiến Lên hand holds at most {MAX_HAND} cards; {len(cards)} were given")
+        raise HandError(f"a Tiến Lên hand holds at most {MAX_HAND} cards; {len(cards)} were given")
     return mask_of_cards(cards)
 
 

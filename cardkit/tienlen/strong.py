@@ -38,6 +38,8 @@ from __future__ import annotations
 import random
 from typing import Callable
 
+from ..errors import OptionError, PlayerError
+
 from .rules import (
     DOUBLE_SEQUENCE,
     FOUR,
@@ -274,7 +276,7 @@ def make_strong_bot(**settings: float) -> Callable[[Observation, random.Random],
     settings it is :data:`strong_bot`."""
     unknown = set(settings) - set(DEFAULTS)
     if unknown:
-        raise ValueError(f"unknown setting(s) {', '.join(sorted(unknown))}: the settings are {', '.join(DEFAULTS)}")
+        raise OptionError(f"unknown setting(s) {', '.join(sorted(unknown))}: the settings are {', '.join(DEFAULTS)}")
     cfg = {**DEFAULTS, **settings}
     planner = _Planner(cfg["low"], cfg["low_multi"], cfg["two"], cfg["bomb"])
     lead_value = float(cfg["lead_value"])
@@ -287,7 +289,7 @@ def make_strong_bot(**settings: float) -> Callable[[Observation, random.Random],
     def strong(observation: Observation, rng: random.Random) -> Action:
         actions = observation.legal_actions
         if not actions:
-            raise ValueError(f"the strong bot was asked to act for Player {observation.player}, "
+            raise PlayerError(f"the strong bot was asked to act for Player {observation.player}, "
                              "who has no legal action now (it is not their turn)")
         plays = [a for a in actions if a is not PASS]
         if not plays:
