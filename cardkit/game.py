@@ -37,6 +37,8 @@ __all__ = [
     "game_module",
     "bot_lookup",
     "resolve_bot",
+    "bot_actions",
+    "bot_settings",
     "play_out",
 ]
 
@@ -178,6 +180,26 @@ def resolve_bot(game: str, bot: Any) -> tuple[str, BotFunction]:
         return getattr(bot, "__name__", type(bot).__name__), bot
     raise UnknownBotError(f"{bot!r} is not a bot: give a bot's name (such as 'greedy') or a function "
                           "bot(observation, rng)")
+
+
+def bot_actions(observation: Any, bot: str) -> Sequence[Any]:
+    """The legal actions a bot chooses from (``observation.legal_actions``).  A bot
+    asked to act for a seat whose turn it is not raises
+    :class:`~cardkit.errors.PlayerError`, naming the bot (``bot``, e.g. 'the greedy bot')."""
+    actions = observation.legal_actions
+    if not actions:
+        raise PlayerError(f"{bot} was asked to act for Player {observation.player}, "
+                          "who has no legal action now (it is not their turn)")
+    return actions
+
+
+def bot_settings(settings: dict[str, Any], defaults: dict[str, Any]) -> dict[str, Any]:
+    """A bot's settings: ``defaults`` with ``settings`` on top.  A setting that is not
+    one of the defaults raises :class:`~cardkit.errors.OptionError` naming them all."""
+    unknown = set(settings) - set(defaults)
+    if unknown:
+        raise OptionError(f"unknown setting(s) {', '.join(sorted(unknown))}: the settings are {', '.join(defaults)}")
+    return {**defaults, **settings}
 
 
 # --- playing a match out -------------------------------------------------------------

@@ -38,7 +38,12 @@ try:  # cloudpickle ships bots defined in a notebook; plain pickle when it is ab
 except ImportError:  # pragma: no cover
     _pickler = pickle
 
-__all__ = ["tournament", "TournamentResult", "MatchRecord", "BotSummary", "GAMES", "wilson_interval"]
+__all__ = ["tournament", "TournamentResult", "MatchRecord", "BotSummary", "GAMES", "SCORE_MEANING",
+           "wilson_interval"]
+
+SCORE_MEANING = {"least_score": "mean score: penalty points per match — lower is better",
+                 "tienlen": "mean score: points won per match — higher is better"}
+"""What a bot's mean score means in each game, in words for a table's caption."""
 
 BotSpec = Union[str, Callable[..., Any]]
 
@@ -136,18 +141,44 @@ class TournamentResult:
                 return row
         raise UnknownBotError(f"no bot called {bot!r} played in this tournament")
 
-    def __str__(self) -> str:
+    HEADINGS = ("Bot", "Seats played", "Wins", "Win rate", "95% interval", "Mean score")
+    """The headings of :meth:`rows`."""
+
+    def rows(self) -> list[list[str]]:
+        """The table as text, one row of cells per bot, under :attr:`HEADINGS`: the bot,
+        seats played, wins, win rate, its 95% interval and the mean score."""
+        return [[r.bot, str(r.seats_played), f"{r.wins:g}", f"{r.win_rate:.1%}",
+                 f"{r.win_low:.1%} – {r.win_high:.1%}", f"{r.mean_score:.2f}"] for r in self.table()]
+
+    @property
+    def score_meaning(self) -> str:
+        """What the mean score means in this game (see :data:`SCORE_MEANING`)."""
+        return SCORE_MEANING.get("tienlen" if self.game == "tien_len" else self.game, "")
+
+    def text(self, explain: bool = False) -> str:
+        """The table as plain text (``str(result)``); ``explain`` adds what the mean
+        score means to the first line."""
         lines = [f"{self.game}: {len(self.matches)} matches",
                  f"{'bot':<14}{'seats':>7}{'wins':>9}{'win rate (95% CI)':>26}{'mean score (95% CI)':>28}"]
         for r in self.table():
             lines.append(f"{r.bot:<14}{r.seats_played:>7}{r.wins:>9.1f}"
                          f"{f'{r.win_rate:.1%} ({r.win_low:.1%}–{r.win_high:.1%})':>26}"
                          f"{f'{r.mean_score:.2f} ({r.score_low:.2f}–{r.score_high:.2f})':>28}")
+        if explain and self.score_meaning:
+            lines[0] += f" ({self.score_meaning})"
         return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.text()
 
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
+        return self.html()
+
+    def html(self, explain: bool = False) -> str:
+        """The table as HTML (the notebook display); ``explain`` adds what the mean
+        score means to the caption."""
         head = "".join(f"<th>{h}</th>" for h in ("bot", "seats played", "wins", "win rate", "95% CI",
                                                   "mean score", "95% CI"))
         body = "".join(
@@ -155,7 +186,8 @@ class TournamentResult:
             f"<td>{r.win_rate:.1%}</td><td>{r.win_low:.1%} – {r.win_high:.1%}</td>"
             f"<td>{r.mean_score:.2f}</td><td>{r.score_low:.2f} – {r.score_high:.2f}</td></tr>"
             for r in self.table())
-        return (f"<table><caption>{escape(self.game)}: {len(self.matches)} matches</caption>"
+        meaning = f" ({escape(self.score_meaning)})" if explain and self.score_meaning else ""
+        return (f"<table><caption>{escape(self.game)}: {len(self.matches)} matches{meaning}</caption>"
                 f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
 
 

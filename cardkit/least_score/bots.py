@@ -18,7 +18,7 @@ import random
 from typing import Callable
 
 from ..cards import Card, full_deck
-from ..errors import PlayerError
+from ..game import bot_actions
 from .game import DECLARE, Action, Declare, Observation
 from .rules import CARD_VALUES
 
@@ -53,10 +53,7 @@ _AVERAGE = sum(CARD_VALUES) / 52  # 340 / 52, about 6.54
 
 def random_bot(observation: Observation, rng: random.Random) -> Action:
     """Pick any legal action, each with the same chance (declaring included)."""
-    actions = observation.legal_actions
-    if not actions:
-        raise PlayerError(f"random_bot was asked to act for Player {observation.player}, "
-                         "who has no legal action now (it is not their turn)")
+    actions = bot_actions(observation, "random_bot")
     return actions[rng.randrange(len(actions))]
 
 
@@ -183,10 +180,7 @@ def make_greedy_bot(declare_at: int = GREEDY_DECLARE_AT, per_card: float = GREED
     """
 
     def greedy(observation: Observation, rng: random.Random) -> Action:
-        actions = observation.legal_actions
-        if not actions:
-            raise PlayerError(f"the greedy bot was asked to act for Player {observation.player}, "
-                             "who has no legal action now (it is not their turn)")
+        actions = bot_actions(observation, "the greedy bot")
         known = known_opponent_cards(observation)
         if observation.can_declare:
             total = observation.hand_total

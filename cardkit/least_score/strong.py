@@ -39,7 +39,7 @@ import random
 from typing import Callable, NamedTuple
 
 from ..cards import Card
-from ..errors import OptionError, PlayerError
+from ..game import bot_actions, bot_settings
 from .game import DECLARE, Action, Declare, Observation
 
 __all__ = [
@@ -325,10 +325,7 @@ def _declare_odds(observation: Observation, slots, counts) -> DeclareOdds:
 def make_strong_bot(**settings: float) -> Callable[[Observation, random.Random], Action]:
     """A strong Least Score bot; keyword settings (see ``DEFAULTS`` in this module)
     tune it.  With no settings it is :data:`strong_bot`."""
-    unknown = set(settings) - set(DEFAULTS)
-    if unknown:
-        raise OptionError(f"unknown setting(s) {', '.join(sorted(unknown))}: the settings are {', '.join(DEFAULTS)}")
-    cfg = {**DEFAULTS, **settings}
+    cfg = bot_settings(settings, DEFAULTS)
     lookahead = float(cfg["lookahead"])
     slack = float(cfg["slack"])
     min_chance = float(cfg["min_chance"])
@@ -336,10 +333,7 @@ def make_strong_bot(**settings: float) -> Callable[[Observation, random.Random],
     patience = int(cfg["patience"])
 
     def strong(observation: Observation, rng: random.Random) -> Action:
-        actions = observation.legal_actions
-        if not actions:
-            raise PlayerError(f"the strong bot was asked to act for Player {observation.player}, "
-                             "who has no legal action now (it is not their turn)")
+        actions = bot_actions(observation, "the strong bot")
         slots = opponent_slots(observation, slack)
         counts = _unseen_value_counts(observation, (h for h, _ in slots.values()))
         if observation.can_declare:

@@ -38,7 +38,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from ..errors import OptionError, PlayerError
+from ..game import bot_actions, bot_settings
 
 from .rules import (
     DOUBLE_SEQUENCE,
@@ -274,10 +274,7 @@ def plan_hand(hand, **settings: float) -> list[Combo]:
 def make_strong_bot(**settings: float) -> Callable[[Observation, random.Random], Action]:
     """A strong Tiến Lên bot; keyword settings (see ``DEFAULTS``) tune it.  With no
     settings it is :data:`strong_bot`."""
-    unknown = set(settings) - set(DEFAULTS)
-    if unknown:
-        raise OptionError(f"unknown setting(s) {', '.join(sorted(unknown))}: the settings are {', '.join(DEFAULTS)}")
-    cfg = {**DEFAULTS, **settings}
+    cfg = bot_settings(settings, DEFAULTS)
     planner = _Planner(cfg["low"], cfg["low_multi"], cfg["two"], cfg["bomb"])
     lead_value = float(cfg["lead_value"])
     play_at = float(cfg["play_at"])
@@ -287,10 +284,7 @@ def make_strong_bot(**settings: float) -> Callable[[Observation, random.Random],
     urgency = float(cfg["urgency"])
 
     def strong(observation: Observation, rng: random.Random) -> Action:
-        actions = observation.legal_actions
-        if not actions:
-            raise PlayerError(f"the strong bot was asked to act for Player {observation.player}, "
-                             "who has no legal action now (it is not their turn)")
+        actions = bot_actions(observation, "the strong bot")
         plays = [a for a in actions if a is not PASS]
         if not plays:
             return PASS

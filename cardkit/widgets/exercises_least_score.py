@@ -597,15 +597,12 @@ def declare_success(matches: int = 150, seed: int = 1, bots: Sequence[str] = ("g
 def tournament_table(result: Any) -> Shown:
     """A :func:`cardkit.tournament.tournament` result as a short table (wins, win
     rate with its 95% interval, mean score), with each bot's figures recorded."""
-    rows, figures = [], {}
+    figures = {}
     for r in result.table():
-        rows.append([r.bot, str(r.seats_played), f"{r.wins:g}", f"{r.win_rate:.1%}",
-                     f"{r.win_low:.1%} – {r.win_high:.1%}", f"{r.mean_score:.2f}"])
         figures[f"{r.bot} win rate"] = r.win_rate
         figures[f"{r.bot} wins"] = r.wins
         figures[f"{r.bot} seats"] = r.seats_played
         figures[f"{r.bot} mean score"] = r.mean_score
     caption = (f"{len(result.matches)} matches of Least Score; seats rotate each match. Score = penalty points "
                "per match (lower is better); a shared win counts as a fraction")
-    return _shown_table(["Bot", "Seats played", "Wins", "Win rate", "95% interval", "Mean score"], rows, caption,
-                        figures)
+    return _shown_table(list(result.HEADINGS), result.rows(), caption, figures)

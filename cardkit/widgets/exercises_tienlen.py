@@ -326,22 +326,14 @@ def play_options(hand: Any, previous: Any = None, caption: str = "", mark_best: 
 
 
 #: What a tournament's "mean score" column means, per game.
-_SCORE_MEANING = {"tienlen": "mean score: points won per match — higher is better"}
-
-
 def tournament_table(result: Any) -> Shown:
     """A tournament's summary table, shown as a table on the page and as plain
     text (the result's own ``str``) — short and readable, whatever its size.
 
     For Tiến Lên the first line (and the table's caption) also says what the
     mean score is: points won, so higher is better."""
-    html_text, text = result._repr_html_(), str(result)
-    meaning = _SCORE_MEANING.get(getattr(result, "game", ""))
-    if meaning:
-        first, _, rest = text.partition("\n")
-        text = f"{first} ({meaning})\n{rest}" if rest else f"{first} ({meaning})"
-        html_text = html_text.replace("</caption>", f" ({html.escape(meaning)})</caption>", 1)
-    return Shown(html_text, text)
+    explain = result.game == "tienlen"   # Least Score lessons say it in their own words
+    return Shown(result.html(explain), result.text(explain))
 
 
 def bot_code(bot: Any, title: str = "") -> Shown:
