@@ -71,7 +71,6 @@ _VALUE = np.minimum(_RANK, 10).astype(np.int16)          # Least Score card valu
 _RANK_BIT = (1 << (_RANK - 1)).astype(np.uint16)        # bit 0 = ace … bit 12 = king
 # the same bit inside a 16-bit field per suit: suit s owns bits 16*s … 16*s + 12
 _SUIT_RANK_BIT = _RANK_BIT.astype(np.uint64) << (16 * _SUIT.astype(np.uint64))
-_DECK_VALUE_SUM = int(_VALUE.sum())                      # 340
 
 
 def runs_one_suit(rules: Any) -> bool:

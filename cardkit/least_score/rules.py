@@ -153,11 +153,8 @@ def check_rules(rules: Optional[Rules]) -> Rules:
 CARD_VALUES: tuple[int, ...] = tuple(min(i // 4 + 1, 10) for i in range(52))
 """Every card's value [1] by ``Card.index`` (ace 1 … court cards 10): the fast form of
 :func:`card_value`."""
-# Precomputed per card index: the rank, the rank's bit (ace = bit 0 … king = bit 12)
-# and the suit.
-_RANK = tuple(i // 4 + 1 for i in range(52))
+# Precomputed per card index: the rank's bit (ace = bit 0 … king = bit 12).
 _RBIT = tuple(1 << (i // 4) for i in range(52))
-_SUIT = tuple(i % 4 for i in range(52))
 
 
 def card_value(card: CardLike) -> int:
