@@ -32,6 +32,7 @@ from typing import Any, Callable, Sequence, Union
 
 from .errors import OptionError, PlayerError, UnknownBotError
 from .game import GAMES, game_module, play_out, resolve_bot
+from .stats import Z95, wilson_interval
 
 try:  # cloudpickle ships bots defined in a notebook; plain pickle when it is absent
     import cloudpickle as _pickler
@@ -77,20 +78,7 @@ class BotSummary:
     score_high: float
 
 
-def wilson_interval(successes: float, trials: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    """The 95% Wilson score interval for a proportion (sensible even near 0 and 1)."""
-    if trials <= 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denom = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    low = 0.0 if successes <= 0 else max(0.0, centre - half)
-    high = 1.0 if successes >= trials else min(1.0, centre + half)
-    return (low, high)
-
-
-def _mean_interval(values: Sequence[float], z: float = 1.959963984540054) -> tuple[float, float, float]:
+def _mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
     n = len(values)
     if n == 0:
         return (math.nan, math.nan, math.nan)
