@@ -18,11 +18,24 @@ from .cards import (
     full_deck,
     new_seed,
     parse_cards,
+    resolve_seed,
     seed_from_code,
     shuffled_deck,
     to_cards,
 )
-from .errors import CardkitError, CardParseError, IllegalActionError, RulesError
+from . import svg  # noqa: F401  (gives Card its picture in Jupyter)
+from .errors import (
+    BotError,
+    CardkitError,
+    CardParseError,
+    DealCodeError,
+    HandError,
+    IllegalActionError,
+    OptionError,
+    PlayerError,
+    RulesError,
+    UnknownBotError,
+)
 
 __version__ = "0.1.0"
 
@@ -38,8 +51,15 @@ __all__ = [
     "new_seed",
     "deal_code",
     "seed_from_code",
+    "resolve_seed",
     "CardkitError",
     "CardParseError",
+    "DealCodeError",
     "IllegalActionError",
     "RulesError",
+    "HandError",
+    "PlayerError",
+    "OptionError",
+    "UnknownBotError",
+    "BotError",
 ]

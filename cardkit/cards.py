@@ -17,9 +17,9 @@ from __future__ import annotations
 import random
 import re
 from enum import IntEnum
-from typing import Iterable, Sequence, Union
+from typing import Iterable, Union
 
-from .errors import CardParseError
+from .errors import CardParseError, DealCodeError
 
 __all__ = [
     "Rank",
@@ -33,7 +33,9 @@ __all__ = [
     "new_seed",
     "deal_code",
     "seed_from_code",
+    "resolve_seed",
     "cards_text",
+    "MAX_SEED",
 ]
 
 
@@ -121,7 +123,8 @@ class Card:
     ``card.rank`` is a :class:`Rank`, ``card.suit`` a :class:`Suit`,
     ``card.index`` a number 0–51 (``(rank - 1) * 4 + suit``), ``card.code`` the
     short text ``'AS'`` / ``'10H'``, and ``str(card)`` the text with a suit symbol
-    (``'A♠'``).  In Jupyter a card shows as a picture.
+    (``'A♠'``).  In Jupyter a card shows as a picture (:mod:`cardkit.svg` draws it,
+    and gives ``Card`` its ``_repr_svg_``: this module knows nothing of pictures).
     """
 
     __slots__ = ("rank", "suit", "index", "code", "_text")
@@ -198,11 +201,6 @@ class Card:
     def label(self) -> str:
         """A text label for screen readers: ``'Queen of hearts'``."""
         return f"{self.rank.label} of {self.suit.label}"
-
-    def _repr_svg_(self) -> str:
-        from .svg import card_svg
-
-        return card_svg(self)
 
 
 for _i in range(52):
@@ -351,7 +349,7 @@ def new_seed() -> int:
 def deal_code(seed: int) -> str:
     """The short code of a seed, e.g. ``deal_code(12345) == '000-C1S'``."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
-        raise ValueError(f"a deal code exists for seeds 0 to {MAX_SEED - 1}; {seed!r} is not one")
+        raise DealCodeError(f"a deal code exists for seeds 0 to {MAX_SEED - 1}; {seed!r} is not one")
     chars = []
     for _ in range(CODE_LENGTH):
         seed, digit = divmod(seed, 32)
@@ -364,20 +362,34 @@ def seed_from_code(code: str) -> int:
     """The seed behind a deal code; dashes, spaces and case do not matter, and
     O / I / L are read as 0 / 1 / 1."""
     if not isinstance(code, str):
-        raise ValueError(f"a deal code is text such as 'K7Q-29X', not {type(code).__name__}")
+        raise DealCodeError(f"a deal code is text such as 'K7Q-29X', not {type(code).__name__}")
     text = re.sub(r"[\s\-]", "", code).upper()
     if len(text) != CODE_LENGTH:
-        raise ValueError(f"'{code}' is not a deal code: a deal code has {CODE_LENGTH} letters or digits, such as 'K7Q-29X'")
+        raise DealCodeError(f"'{code}' is not a deal code: a deal code has {CODE_LENGTH} letters or digits, such as 'K7Q-29X'")
     seed = 0
     for ch in text:
         if ch not in _CODE_READ:
-            raise ValueError(f"'{code}' is not a deal code: '{ch}' is not used in deal codes")
+            raise DealCodeError(f"'{code}' is not a deal code: '{ch}' is not used in deal codes")
         seed = seed * 32 + _CODE_READ[ch]
     return seed
 
 
-def sample_cards(rng: random.Random, k: int, exclude: Sequence[Card] = ()) -> list[Card]:
-    """``k`` distinct cards drawn by ``rng``, none of them from ``exclude``."""
-    banned = set(exclude)
-    pool = [c for c in full_deck() if c not in banned]
-    return rng.sample(pool, k)
+def resolve_seed(seed: Union[int, str, None], any_whole_number: bool = False) -> int:
+    """The seed of a match from what a learner gives: ``None`` (a fresh seed), a whole
+    number from 0 to 2**30 − 1, or a deal code such as ``'K7Q-29X'`` (read by
+    :func:`seed_from_code`).  With ``any_whole_number`` every whole number is taken
+    (only those in range have a deal code).  Anything else raises
+    :class:`~cardkit.errors.DealCodeError` (a ``ValueError``) with the reason.
+
+    >>> resolve_seed('000-C1S'), resolve_seed(7)
+    (12345, 7)
+    """
+    if seed is None:
+        return new_seed()
+    if isinstance(seed, str):
+        return seed_from_code(seed)
+    if isinstance(seed, bool) or not isinstance(seed, int) or (not any_whole_number and not 0 <= seed < MAX_SEED):
+        raise DealCodeError(
+            f"a seed is a whole number from 0 to {MAX_SEED - 1}, or a deal code such as 'K7Q-29X'; not {seed!r}"
+        )
+    return seed

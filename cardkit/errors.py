@@ -1,12 +1,35 @@
 """The errors a learner (or a bot author) can trigger.
 
-Every one is a ``ValueError`` whose message is a plain-language reason, fit to
-be shown on a page as it is.
+Every one is a :class:`CardkitError`, so a ``ValueError``, whose message is a
+plain-language reason, fit to be shown on a page as it is:
+
+- :class:`CardParseError` — text that is no card, or a card given twice;
+- :class:`DealCodeError` — a seed or deal code that cannot be used;
+- :class:`RulesError` — a rules option that makes no sense;
+- :class:`IllegalActionError` — an action the rules do not allow now;
+- :class:`HandError` — cards (or hand totals) that do not make the hand, group or
+  combination asked for;
+- :class:`PlayerError` — a seat that is not at the table, or that is not to act;
+- :class:`OptionError` — any other setting a function cannot use (a picture's width,
+  a number of trials, a bot's setting, a game's name …);
+- :class:`UnknownBotError` — a bot nobody has (also a ``KeyError``);
+- :class:`BotError` — a bot that failed while playing (also a ``RuntimeError``).
 """
 
 from __future__ import annotations
 
-__all__ = ["CardkitError", "CardParseError", "IllegalActionError", "RulesError"]
+__all__ = [
+    "CardkitError",
+    "CardParseError",
+    "DealCodeError",
+    "IllegalActionError",
+    "RulesError",
+    "HandError",
+    "PlayerError",
+    "OptionError",
+    "UnknownBotError",
+    "BotError",
+]
 
 
 class CardkitError(ValueError):
@@ -27,3 +50,36 @@ class IllegalActionError(CardkitError):
 
 class RulesError(CardkitError):
     """A rules option that makes no sense (one player, a threshold of 0, ...)."""
+
+
+class DealCodeError(CardkitError):
+    """A seed or deal code that cannot be used: not a whole number in range, or text
+    that is no deal code (such as 'K7Q-29X')."""
+
+
+class HandError(CardkitError):
+    """Cards that do not make what is asked for: a hand of the wrong size, a card in
+    two hands, cards that are no combination, a total no hand can have."""
+
+
+class PlayerError(CardkitError):
+    """A player who is not at the table (or a bot asked to act for a seat whose turn
+    it is not), or a number of bots that does not fit the number of players."""
+
+
+class OptionError(CardkitError):
+    """A setting a function cannot use, other than a game's rules: a picture's width,
+    a number of trials or matches, a bot's setting, the name of a deal or a game."""
+
+
+class UnknownBotError(CardkitError, KeyError):
+    """A bot named that no game has, or something that is not a bot function.  Also a
+    ``KeyError``: a bot is looked up by its name."""
+
+    def __str__(self) -> str:  # a KeyError would quote its message
+        return str(self.args[0]) if self.args else ""
+
+
+class BotError(CardkitError, RuntimeError):
+    """A bot failed while playing (it raised an error, or the match never ended); the
+    message names the bot, its seat and the match seed.  Also a ``RuntimeError``."""

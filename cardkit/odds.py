@@ -30,7 +30,9 @@ from typing import Any, Iterable, Optional, Sequence, Union
 import numpy as np
 
 from .cards import Card, to_cards
-from .errors import CardkitError, RulesError
+from .errors import HandError, OptionError, RulesError
+from .least_score.rules import MAX_TOTAL, MIN_TOTAL, deck_draw_expectation
+from .stats import CHUNK, Estimate, SeedLike, check_trials, deal_positions, numpy_rng, wilson_interval
 
 __all__ = [
     "DISCARD_KINDS",
@@ -43,6 +45,10 @@ __all__ = [
     "deck_draw_expectation",
     "p_lowest_total",
     "LowestTotalOdds",
+    "estimate_lowest_total",
+    "classify_hands",
+    "hand_index_array",
+    "runs_one_suit",
 ]
 
 #: The kinds of discard, in the engine's words (``discard_kind``).
@@ -66,10 +72,9 @@ _VALUE = np.minimum(_RANK, 10).astype(np.int16)          # Least Score card valu
 _RANK_BIT = (1 << (_RANK - 1)).astype(np.uint16)        # bit 0 = ace … bit 12 = king
 # the same bit inside a 16-bit field per suit: suit s owns bits 16*s … 16*s + 12
 _SUIT_RANK_BIT = _RANK_BIT.astype(np.uint64) << (16 * _SUIT.astype(np.uint64))
-_DECK_VALUE_SUM = int(_VALUE.sum())                      # 340
 
 
-def _runs_one_suit(rules: Any) -> bool:
+def runs_one_suit(rules: Any) -> bool:
     """Read the one Least Score option the odds depend on, from any rules object."""
     if rules is None:
         return False
@@ -151,29 +156,31 @@ def least_score_hand_features(hands: Any, rules: Any = None) -> dict[str, np.nda
     ``rules`` may be any object with a ``runs_one_suit`` attribute (the Least
     Score ``Rules``); ``None`` means the standard rules (runs of mixed suits).
     """
-    one_suit = _runs_one_suit(rules)
-    idx = _hand_index_array(hands, HAND_SIZE)
-    return _classify(idx, one_suit)
+    one_suit = runs_one_suit(rules)
+    idx = hand_index_array(hands, HAND_SIZE)
+    return classify_hands(idx, one_suit)
 
 
-def _hand_index_array(hands: Any, size: int) -> np.ndarray:
+def hand_index_array(hands: Any, size: int) -> np.ndarray:
+    """Hands as an array of card indices, one hand of ``size`` cards per row: an array
+    is checked and kept, a list of hands (card text or cards) is read."""
     if isinstance(hands, np.ndarray):
         arr = hands
     else:
         try:
             arr = np.array([[c.index for c in to_cards(h)] for h in hands], dtype=np.int64)
         except TypeError:
-            raise CardkitError("hands are given as an (N, 5) array of card indices or as a list of hands") from None
+            raise HandError("hands are given as an (N, 5) array of card indices or as a list of hands") from None
         if arr.size == 0:
             arr = arr.reshape(0, size)
     if arr.ndim != 2 or arr.shape[1] != size:
-        raise CardkitError(f"each hand must have exactly {size} cards; got an array of shape {arr.shape}")
+        raise HandError(f"each hand must have exactly {size} cards; got an array of shape {arr.shape}")
     if arr.size and (arr.min() < 0 or arr.max() > 51):
-        raise CardkitError("card indices run from 0 to 51")
+        raise HandError("card indices run from 0 to 51")
     return arr
 
 
-def _classify(idx: np.ndarray, one_suit: bool) -> dict[str, np.ndarray]:
+def classify_hands(idx: np.ndarray, one_suit: bool) -> dict[str, np.ndarray]:
     """The vectorised classifier behind every Least Score figure.
 
     Works on the five columns of card indices (one contiguous array per card
@@ -258,7 +265,7 @@ def _count_deck(deck: Sequence[int], one_suit: bool) -> _LeastScoreCounts:
     positions = _combinations(len(deck_arr), HAND_SIZE)
     same = len(deck_arr) == 52 and bool((deck_arr == np.arange(52)).all())
     idx = positions if same else deck_arr[positions]
-    f = _classify(idx, one_suit)
+    f = classify_hands(idx, one_suit)
     totals = np.bincount(f["total"], minlength=51)
     kinds = np.bincount(f["best_kind"], minlength=len(DISCARD_KINDS))
     return _LeastScoreCounts(
@@ -299,7 +306,7 @@ def least_score_hand_counts(rules: Any = None) -> dict:
     ``{'hands': 2598960, 'pair': …, 'four_of_a_kind': …, 'run_of_3': …,
     'run_of_5': …, 'flush': …, 'total_counts': {total: hands},
     'best_first_discard': {kind: hands}}`` — whole numbers, no rounding."""
-    return _counts_dict(_least_score_counts(_runs_one_suit(rules)))
+    return _counts_dict(_least_score_counts(runs_one_suit(rules)))
 
 
 def _counts_dict(c: _LeastScoreCounts) -> dict:
@@ -330,7 +337,7 @@ def least_score_hand_odds(rules: Any = None) -> dict:
     >>> least_score_hand_odds()['exact']['four_of_a_kind']
     Fraction(1, 4165)
     """
-    c = _least_score_counts(_runs_one_suit(rules))
+    c = _least_score_counts(runs_one_suit(rules))
     hands = c.hands
     counts = _counts_dict(c)
     exact: dict = {e: Fraction(n, hands) for e, n in c.events}
@@ -414,7 +421,7 @@ def _least_score_hand_odds_loop(
     over every hand of ``deck`` (card indices; default the whole deck), stopping
     after ``limit`` hands if given — or over the given ``hands`` (each five card
     indices) instead.  Slow on purpose: it is the reference."""
-    one_suit = _runs_one_suit(rules)
+    one_suit = runs_one_suit(rules)
     if hands is None:
         cards = [(i // 4 + 1, i % 4) for i in (range(52) if deck is None else deck)]
         source: Iterable = itertools.combinations(cards, HAND_SIZE)
@@ -540,34 +547,6 @@ def tienlen_hand_odds() -> dict:
 
 # --- the deck and the lowest total ---------------------------------------------
 
-def _unseen_values(seen: Any) -> tuple[list[Card], np.ndarray]:
-    cards = to_cards(seen)
-    available = np.ones(52, dtype=bool)
-    available[[c.index for c in cards]] = False
-    return cards, available
-
-
-def deck_draw_expectation(seen_cards: Any = (), exact: bool = False) -> Union[float, Fraction]:
-    """The expected Least Score value of a card you have not seen yet.
-
-    ``seen_cards``: the cards you know are not in the deck (your hand, the
-    discards …), as a card string or a list of cards.  Every unseen card is
-    equally likely to be the one drawn.  With ``exact=True`` the answer is a
-    Fraction.
-
-    >>> deck_draw_expectation()          # 340 / 52
-    6.538461538461538
-    >>> deck_draw_expectation('KS KH KD KC QS', exact=True)
-    Fraction(290, 47)
-    """
-    cards, available = _unseen_values(seen_cards)
-    left = int(available.sum())
-    if left == 0:
-        raise CardkitError("every card has been seen, so there is no unseen card to draw")
-    value = Fraction(int(_VALUE[available].sum()), left)
-    return value if exact else float(value)
-
-
 @dataclass(frozen=True)
 class LowestTotalOdds:
     """The chance that your total is the lowest at the table.
@@ -603,8 +582,6 @@ class LowestTotalOdds:
 
 # The lowest and highest totals of five cards (four aces and a two; five
 # ten-valued cards); every whole number between is the total of some hand.
-MIN_TOTAL = int(np.sort(_VALUE)[:HAND_SIZE].sum())
-MAX_TOTAL = int(np.sort(_VALUE)[-HAND_SIZE:].sum())
 
 
 def _available_by_value(available: np.ndarray) -> list[int]:
@@ -637,6 +614,55 @@ def _two_hand_totals(by_value: Sequence[int]) -> np.ndarray:
     return state[HAND_SIZE, :, HAND_SIZE, :]
 
 
+def estimate_lowest_total(
+    total: int, opponents: int, trials: int, seed: SeedLike, hand: Any = None
+) -> tuple[Estimate, Estimate]:
+    """Simulate the chance that a Least Score total is the lowest against
+    ``opponents`` five-card hands: returns (strictly lowest, lowest or tied).
+
+    With ``hand`` (your five cards) the opponents' hands come from the other 47
+    cards; without it your hand is drawn at random among all hands with this
+    ``total`` each time, and the opponents' from the rest.
+    :func:`p_lowest_total` counts the same thing exactly where it can (and calls this
+    where it cannot).  Also offered as ``cardkit.simulate.estimate_lowest_total``.
+    """
+    trials = check_trials(trials)
+    if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= 7:
+        raise RulesError(f"Least Score has 1 to 7 opponents; not {opponents!r}")
+    rng = numpy_rng(seed)
+    dealt = HAND_SIZE * opponents
+    strict = tied = 0
+    if hand is not None:
+        mine = np.array(sorted(c.index for c in to_cards(hand)), dtype=np.int64)
+        if len(mine) != HAND_SIZE:
+            raise HandError(f"a Least Score hand has {HAND_SIZE} cards")
+        total = int(_VALUE[mine].sum())
+        rest = np.setdiff1d(np.arange(52), mine)
+    else:
+        hands_with_total = _hands_with_total(int(total))
+        if len(hands_with_total) == 0:
+            raise HandError(f"no five-card hand has a total of {total}")
+    for start in range(0, trials, CHUNK):
+        n = min(CHUNK, trials - start)
+        u = rng.random((n, 1 + dealt))
+        if hand is not None:
+            cards = rest[deal_positions(u[:, 1:], 47)]
+        else:
+            pick = np.minimum((u[:, 0] * len(hands_with_total)).astype(np.int64), len(hands_with_total) - 1)
+            left = np.ones((n, 52), dtype=bool)
+            np.put_along_axis(left, hands_with_total[pick].astype(np.int64), False, axis=1)
+            remaining = np.nonzero(left)[1].reshape(n, 47)
+            cards = np.take_along_axis(remaining, deal_positions(u[:, 1:], 47), axis=1)
+        their = _VALUE[cards].reshape(n, opponents, HAND_SIZE).sum(axis=2).min(axis=1)
+        strict += int(np.count_nonzero(their > total))
+        tied += int(np.count_nonzero(their >= total))
+    out = []
+    for s in (strict, tied):
+        low, high = wilson_interval(s, trials)
+        out.append(Estimate(s / trials, low, high, trials, s))
+    return out[0], out[1]
+
+
 def p_lowest_total(
     total: Optional[int] = None,
     opponents: int = 1,
@@ -665,31 +691,29 @@ def p_lowest_total(
     0.9998
     """
     if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= 7:
-        raise CardkitError(f"Least Score has 2 to 8 players, so 1 to 7 opponents; not {opponents!r}")
+        raise RulesError(f"Least Score has 2 to 8 players, so 1 to 7 opponents; not {opponents!r}")
     hand_cards: Optional[list[Card]] = None
     if hand is not None:
         hand_cards = to_cards(hand)
         if len(hand_cards) != HAND_SIZE:
-            raise CardkitError(f"a Least Score hand has {HAND_SIZE} cards; this one has {len(hand_cards)}")
+            raise HandError(f"a Least Score hand has {HAND_SIZE} cards; this one has {len(hand_cards)}")
         hand_total = sum(min(int(c.rank), 10) for c in hand_cards)
         if total is not None and total != hand_total:
-            raise CardkitError(f"the hand's total is {hand_total}, not {total}")
+            raise HandError(f"the hand's total is {hand_total}, not {total}")
         total = hand_total
     if isinstance(total, bool) or not isinstance(total, (int, np.integer)):
-        raise CardkitError(f"give your total as a whole number (or your hand), not {total!r}")
+        raise OptionError(f"give your total as a whole number (or your hand), not {total!r}")
     total = int(total)
     lowest, highest = MIN_TOTAL, MAX_TOTAL
     if not lowest <= total <= highest:
-        raise CardkitError(f"no five-card hand has a total of {total}: totals run from {lowest} to {highest}")
+        raise HandError(f"no five-card hand has a total of {total}: totals run from {lowest} to {highest}")
     feasible = opponents == 1 or (opponents == 2 and hand_cards is not None)
     if exact is True and not feasible:
-        raise CardkitError(
+        raise OptionError(
             "the exact count is offered for one opponent, or two when your hand is given; "
             "use exact=None to get a simulation"
         )
     if exact is False or not feasible:
-        from .simulate import estimate_lowest_total  # simulate imports this module
-
         strict, tied = estimate_lowest_total(total, opponents, trials, seed, hand=hand_cards)
         where = "the other 47 cards" if hand_cards else "the deck, your hand being any hand with that total"
         return LowestTotalOdds(

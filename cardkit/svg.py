@@ -22,6 +22,7 @@ from html import escape
 from typing import Collection, Iterable, Union
 
 from .cards import Card, Suit, to_cards
+from .errors import CardParseError, OptionError
 
 __all__ = [
     "card_svg",
@@ -167,7 +168,7 @@ def _open(width: float, height: float, view_w: float, view_h: float, label: str)
 
 def _check_width(width: float) -> float:
     if isinstance(width, bool) or not isinstance(width, (int, float)) or not width > 0:
-        raise ValueError(f"a card's width is a positive number of pixels, not {width!r}")
+        raise OptionError(f"a card's width is a positive number of pixels, not {width!r}")
     return width
 
 
@@ -189,7 +190,7 @@ def card_svg(
     if isinstance(card, str):
         card = Card.parse(card)
     if not isinstance(card, Card):
-        raise ValueError(f"card_svg draws a Card or a card string such as 'QH', not {type(card).__name__}")
+        raise CardParseError(f"card_svg draws a Card or a card string such as 'QH', not {type(card).__name__}")
     _check_width(width)
     label = card.label + (", selected" if selected else "")
     body = _face_body(card, bool(four_colour))
@@ -229,14 +230,14 @@ def hand_svg(
     """
     _check_width(width)
     if not isinstance(spacing, (int, float)) or isinstance(spacing, bool) or spacing <= 0:
-        raise ValueError(f"spacing is a positive number (of card widths), not {spacing!r}")
+        raise OptionError(f"spacing is a positive number (of card widths), not {spacing!r}")
     hand = to_cards(cards)
     if count is None:
         count = len(hand)
     elif isinstance(count, bool) or not isinstance(count, int) or count < 0:
-        raise ValueError(f"count is a number of cards (0 or more), not {count!r}")
+        raise OptionError(f"count is a number of cards (0 or more), not {count!r}")
     elif hand and count != len(hand):
-        raise ValueError(f"count ({count}) differs from the number of cards given ({len(hand)})")
+        raise OptionError(f"count ({count}) differs from the number of cards given ({len(hand)})")
     chosen = set(to_cards(selected))
     faded = set(to_cards(dimmed))
     lift = 14 if chosen and not face_down else 0  # room above the row for raised cards
@@ -274,3 +275,13 @@ def hand_svg(
         parts.append(f'<g transform="translate({_n(x)} {_n(y)})"><title>{title}</title>{body}</g>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+def _card_picture(card: Card) -> str:
+    """Jupyter's picture of a card (``Card._repr_svg_``)."""
+    return card_svg(card)
+
+
+# Cards show themselves as pictures.  The hook is set here, where pictures are drawn, so
+# that cards.py needs nothing from this module (the import runs one way only).
+Card._repr_svg_ = _card_picture  # type: ignore[attr-defined]

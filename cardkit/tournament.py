@@ -1,9 +1,12 @@
 """Tournaments: many matches between bots, reproducible, on any executor.
 
 >>> from cardkit.tournament import tournament
->>> result = tournament('least_score', ['greedy', 'random', 'random', 'random'],
-...                     matches=200, seed=1, workers=0, progress=False)   # doctest: +SKIP
->>> result                                                                # a tidy table
+>>> result = tournament('least_score', ['greedy', 'random'], matches=20, seed=1,
+...                     workers=0, progress=False)
+>>> [(row.bot, row.seats_played) for row in result.table()]
+[('greedy', 20), ('random', 20)]
+
+``result`` shows itself as a tidy table (text, or HTML in a notebook).
 
 - ``bots`` names a bot for each seat: a name from the game's ``BOTS`` (``'random'``,
   ``'greedy'``, ``'strong'``) or any bot function ``bot(observation, rng) -> action``.
@@ -18,7 +21,6 @@
 
 from __future__ import annotations
 
-import importlib
 import math
 import os
 import pickle
@@ -28,23 +30,29 @@ from dataclasses import dataclass, field
 from html import escape
 from typing import Any, Callable, Sequence, Union
 
-from .play import play_out
+from .errors import OptionError, PlayerError, UnknownBotError
+from .game import GAMES, game_module, play_out, resolve_bot
+from .stats import Z95, wilson_interval
 
 try:  # cloudpickle ships bots defined in a notebook; plain pickle when it is absent
     import cloudpickle as _pickler
 except ImportError:  # pragma: no cover
     _pickler = pickle
 
-__all__ = ["tournament", "TournamentResult", "MatchRecord", "BotSummary", "GAMES", "wilson_interval"]
+__all__ = ["tournament", "TournamentResult", "MatchRecord", "BotSummary", "GAMES", "SCORE_MEANING",
+           "wilson_interval"]
 
-GAMES = {"least_score": "cardkit.least_score", "tienlen": "cardkit.tienlen", "tien_len": "cardkit.tienlen"}
+SCORE_MEANING = {"least_score": "mean score: penalty points per match — lower is better",
+                 "tienlen": "mean score: points won per match — higher is better"}
+"""What a bot's mean score means in each game, in words for a table's caption."""
 
 BotSpec = Union[str, Callable[..., Any]]
 
 
 @dataclass(frozen=True)
 class MatchRecord:
-    """One finished match: its seed, which bot sat where, the scores and the winners."""
+    """One finished match: its seed, which bot sat where, the scores, the winners, how
+    many rounds (Least Score) or games (Tiến Lên) it took and how many actions."""
 
     index: int
     seed: int
@@ -70,20 +78,7 @@ class BotSummary:
     score_high: float
 
 
-def wilson_interval(successes: float, trials: int, z: float = 1.959963984540054) -> tuple[float, float]:
-    """The 95% Wilson score interval for a proportion (sensible even near 0 and 1)."""
-    if trials <= 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    denom = 1 + z * z / trials
-    centre = (p + z * z / (2 * trials)) / denom
-    half = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials)) / denom
-    low = 0.0 if successes <= 0 else max(0.0, centre - half)
-    high = 1.0 if successes >= trials else min(1.0, centre + half)
-    return (low, high)
-
-
-def _mean_interval(values: Sequence[float], z: float = 1.959963984540054) -> tuple[float, float, float]:
+def _mean_interval(values: Sequence[float], z: float = Z95) -> tuple[float, float, float]:
     n = len(values)
     if n == 0:
         return (math.nan, math.nan, math.nan)
@@ -132,20 +127,46 @@ class TournamentResult:
         for row in self.table():
             if row.bot == bot:
                 return row
-        raise KeyError(f"no bot called {bot!r} played in this tournament")
+        raise UnknownBotError(f"no bot called {bot!r} played in this tournament")
 
-    def __str__(self) -> str:
+    HEADINGS = ("Bot", "Seats played", "Wins", "Win rate", "95% interval", "Mean score")
+    """The headings of :meth:`rows`."""
+
+    def rows(self) -> list[list[str]]:
+        """The table as text, one row of cells per bot, under :attr:`HEADINGS`: the bot,
+        seats played, wins, win rate, its 95% interval and the mean score."""
+        return [[r.bot, str(r.seats_played), f"{r.wins:g}", f"{r.win_rate:.1%}",
+                 f"{r.win_low:.1%} – {r.win_high:.1%}", f"{r.mean_score:.2f}"] for r in self.table()]
+
+    @property
+    def score_meaning(self) -> str:
+        """What the mean score means in this game (see :data:`SCORE_MEANING`)."""
+        return SCORE_MEANING.get("tienlen" if self.game == "tien_len" else self.game, "")
+
+    def text(self, explain: bool = False) -> str:
+        """The table as plain text (``str(result)``); ``explain`` adds what the mean
+        score means to the first line."""
         lines = [f"{self.game}: {len(self.matches)} matches",
                  f"{'bot':<14}{'seats':>7}{'wins':>9}{'win rate (95% CI)':>26}{'mean score (95% CI)':>28}"]
         for r in self.table():
             lines.append(f"{r.bot:<14}{r.seats_played:>7}{r.wins:>9.1f}"
                          f"{f'{r.win_rate:.1%} ({r.win_low:.1%}–{r.win_high:.1%})':>26}"
                          f"{f'{r.mean_score:.2f} ({r.score_low:.2f}–{r.score_high:.2f})':>28}")
+        if explain and self.score_meaning:
+            lines[0] += f" ({self.score_meaning})"
         return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return self.text()
 
     __repr__ = __str__
 
     def _repr_html_(self) -> str:
+        return self.html()
+
+    def html(self, explain: bool = False) -> str:
+        """The table as HTML (the notebook display); ``explain`` adds what the mean
+        score means to the caption."""
         head = "".join(f"<th>{h}</th>" for h in ("bot", "seats played", "wins", "win rate", "95% CI",
                                                   "mean score", "95% CI"))
         body = "".join(
@@ -153,46 +174,15 @@ class TournamentResult:
             f"<td>{r.win_rate:.1%}</td><td>{r.win_low:.1%} – {r.win_high:.1%}</td>"
             f"<td>{r.mean_score:.2f}</td><td>{r.score_low:.2f} – {r.score_high:.2f}</td></tr>"
             for r in self.table())
-        return (f"<table><caption>{escape(self.game)}: {len(self.matches)} matches</caption>"
+        meaning = f" ({escape(self.score_meaning)})" if explain and self.score_meaning else ""
+        return (f"<table><caption>{escape(self.game)}: {len(self.matches)} matches{meaning}</caption>"
                 f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
-
-
-def _game_module(game: str):
-    if game not in GAMES:
-        raise ValueError(f"unknown game {game!r}: choose one of {', '.join(sorted(GAMES))}")
-    return importlib.import_module(GAMES[game])
-
-
-def _resolve_bots(game_module: Any, bots: Sequence[BotSpec]) -> tuple[list[str], list[Callable]]:
-    registry = getattr(game_module, "BOTS", {})
-    names, funcs = [], []
-    for spec in bots:
-        if isinstance(spec, str):
-            if spec not in registry:
-                raise ValueError(f"there is no bot called {spec!r}: the built-in bots are {', '.join(registry)}")
-            names.append(spec)
-            funcs.append(registry[spec])
-        elif callable(spec):
-            names.append(getattr(spec, "__name__", type(spec).__name__))
-            funcs.append(spec)
-        else:
-            raise ValueError(f"{spec!r} is not a bot: give a bot's name or a function bot(observation, rng)")
-    return names, funcs
-
-
-def _winners(state: Any) -> tuple[int, ...]:
-    if hasattr(state, "winners"):
-        return tuple(state.winners())
-    if hasattr(state, "winner"):
-        won = state.winner() if callable(state.winner) else state.winner
-        return () if won is None else (won,)
-    raise TypeError("the game state does not say who won (it has no winners())")
 
 
 def _play_chunk(payload: bytes) -> list[MatchRecord]:
     """Play a list of matches (in a worker process, or here)."""
     game, rules, names, funcs, jobs = _pickler.loads(payload)
-    module = _game_module(game)
+    module = game_module(game)
     out = []
     for index, seed, order in jobs:
         seat_funcs = [funcs[i] for i in order]
@@ -203,9 +193,9 @@ def _play_chunk(payload: bytes) -> list[MatchRecord]:
             seed=seed,
             seats=tuple(names[i] for i in order),
             returns=tuple(state.returns()),
-            winners=_winners(state),
-            rounds=len(getattr(state, "round_results", ())),
-            actions=len(getattr(state, "history", getattr(state, "events", ()))),
+            winners=tuple(state.winners()),
+            rounds=len(state.round_results),
+            actions=sum(len(result.history) for result in state.round_results),
         ))
     return out
 
@@ -229,15 +219,16 @@ def tournament(
     ``players`` must equal ``len(bots)``; by default the game's rules with that many
     players).  See the module docstring for executors and reproducibility.
     """
-    module = _game_module(game)
+    module = game_module(game)
     if isinstance(matches, bool) or not isinstance(matches, int) or matches < 1:
-        raise ValueError(f"matches must be a whole number of at least 1, not {matches!r}")
-    names, funcs = _resolve_bots(module, bots)
+        raise OptionError(f"matches must be a whole number of at least 1, not {matches!r}")
+    resolved = [resolve_bot(game, bot) for bot in bots]
+    names, funcs = [name for name, _ in resolved], [func for _, func in resolved]
     n = len(funcs)
     if rules is None:
         rules = module.Rules(players=n)
     elif rules.players != n:
-        raise ValueError(f"the rules say {rules.players} players but {n} bots were given")
+        raise PlayerError(f"the rules say {rules.players} players but {n} bots were given")
     rng = random.Random(seed)
     jobs = []
     for index in range(matches):

@@ -447,14 +447,3 @@ def test_the_plan_is_the_cheapest_split_by_brute_force(seed, size):
     cost, plan = planner.plan(_mask(" ".join(c.code for c in hand)))
     assert cost == pytest.approx(best)
     assert sorted(c.index for combo in plan for c in combo.cards) == sorted(c.index for c in hand)
-
-
-def test_docstring_examples_of_the_strong_bots():
-    import doctest
-
-    from cardkit.least_score import strong as ls_strong
-    from cardkit.tienlen import strong as tl_strong
-
-    for module in (ls_strong, tl_strong):
-        failed, attempted = doctest.testmod(module)
-        assert attempted > 0 and failed == 0, module.__name__

@@ -1,167 +1,172 @@
-"""How the code is laid out: which way imports run, no private names borrowed across
-modules, and numpy / matplotlib loaded only where they are needed.
+"""How the code is laid out: imports run one way, privates stay private, the engine
+knows no screen.
 
-    lessons -> cardkit.classroom -> cardkit.widgets -> the engine (cardkit/*), cardkit.app beside
+These read the source of every module under ``cardkit/`` that is on disk (the engine,
+``widgets/``, and ``classroom/`` and ``app/`` when they exist), so a new module is
+checked as soon as it is written.
 """
 
-from __future__ import annotations
-
 import ast
-import json
-import pathlib
 import subprocess
 import sys
+from pathlib import Path
 
-import nbformat
 import pytest
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
-CARDKIT = ROOT / "cardkit"
-FRONT = ("widgets", "classroom", "app")
-HEAVY = ("numpy", "matplotlib")
+PACKAGE = Path(__file__).resolve().parents[1] / "cardkit"
+FRONT_END = ("widgets", "classroom", "app")
+"""The folders of what a learner sees; everything else in cardkit is the engine."""
+SCREEN_PACKAGES = ("ipywidgets", "IPython", "matplotlib", "voila", "anywidget", "jupyter", "ipykernel",
+                   "traitlets", "nbformat")
 
 
-def _layer(path: pathlib.Path) -> str:
-    top = path.relative_to(CARDKIT).parts[0]
-    return top if top in FRONT else "engine"
+def module_files() -> dict[str, Path]:
+    """Every cardkit module on disk, by its dotted name."""
+    out = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        parts = list(path.relative_to(PACKAGE.parent).with_suffix("").parts)
+        if parts[-1] == "__init__":
+            parts = parts[:-1]
+        out[".".join(parts)] = path
+    return out
 
 
-def _imports(path: pathlib.Path):
-    """(module imported, names imported, line) for every import in the file, with
-    relative imports resolved to absolute module names."""
-    package = ".".join(("cardkit",) + path.relative_to(CARDKIT).parent.parts)
-    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+MODULES = module_files()
+ENGINE = sorted(name for name in MODULES if (name.split(".") + [""])[1] not in FRONT_END)
+
+
+def imports_of(name: str):
+    """``(imported module, names taken from it, line)`` for every import in a module,
+    at the top or inside a function; relative imports are resolved."""
+    path = MODULES[name]
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    for node in ast.walk(tree):
         if isinstance(node, ast.Import):
-            for a in node.names:
-                yield a.name, [], node.lineno
+            for alias in node.names:
+                yield alias.name, (), node.lineno, {alias.asname or alias.name.split(".")[0]: alias.name}
         elif isinstance(node, ast.ImportFrom):
             if node.level:
-                base = package.split(".")[: len(package.split(".")) - node.level + 1]
-                module = ".".join(base + ([node.module] if node.module else []))
+                base = package.split(".")
+                base = base[: len(base) - (node.level - 1)]
+                target = ".".join(base + ([node.module] if node.module else []))
             else:
-                module = node.module or ""
-            yield module, [a.name for a in node.names], node.lineno
+                target = node.module or ""
+            yield target, tuple(a.name for a in node.names), node.lineno, {
+                a.asname or a.name: f"{target}.{a.name}" for a in node.names}
 
 
-def _targets(module: str, names: list[str]) -> set[str]:
-    """The cardkit layers an import reaches ('from cardkit import widgets' reaches widgets)."""
-    found = set()
-    for full in [module] + [f"{module}.{n}" for n in names]:
-        parts = full.split(".")
-        if parts[0] == "cardkit":
-            found.add(parts[1] if len(parts) > 1 and parts[1] in FRONT else "engine")
+def cardkit_edges(name: str) -> set[str]:
+    """The cardkit modules a module imports."""
+    out = set()
+    for target, names, _, _ in imports_of(name):
+        if not target.startswith("cardkit"):
+            continue
+        subs = [f"{target}.{n}" for n in names if f"{target}.{n}" in MODULES]
+        out.update(subs)
+        if len(subs) < len(names) or not names:
+            out.add(target)
+    return {m for m in out if m in MODULES and m != name}
+
+
+def find_cycles() -> list[list[str]]:
+    """Every import circle among cardkit modules (each found once, as a list)."""
+    graph = {name: cardkit_edges(name) for name in MODULES}
+    seen_cycles: set[frozenset] = set()
+    cycles = []
+    for start in graph:
+        stack = [(start, [start])]
+        while stack:
+            node, path = stack.pop()
+            for nxt in graph[node]:
+                if nxt == start:
+                    key = frozenset(path)
+                    if key not in seen_cycles:
+                        seen_cycles.add(key)
+                        cycles.append(path + [start])
+                elif nxt not in path and nxt > start:  # each circle is walked from its smallest name
+                    stack.append((nxt, path + [nxt]))
+    return cycles
+
+
+def private_imports(name: str) -> list[str]:
+    """Private names (``_x``) this module takes from another cardkit module: imported
+    by name, or read as an attribute of an imported module."""
+    found = []
+    modules_bound = {}
+    for target, names, line, bound in imports_of(name):
+        if not target.startswith("cardkit"):
+            continue
+        for n in names:
+            if f"{target}.{n}" in MODULES:
+                modules_bound[n] = f"{target}.{n}"
+            elif n.startswith("_") and not n.startswith("__") and target != name:
+                found.append(f"{name}:{line} imports {n} from {target}")
+        if not names:  # import cardkit.x as y
+            modules_bound.update({k: v for k, v in bound.items() if v in MODULES})
+    tree = ast.parse(MODULES[name].read_text(encoding="utf-8"))
+    for node in ast.walk(tree):
+        if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
+                and node.value.id in modules_bound and node.attr.startswith("_")
+                and not node.attr.startswith("__")):
+            found.append(f"{name}:{node.lineno} reads {modules_bound[node.value.id]}.{node.attr}")
     return found
 
 
-ALLOWED = {"engine": {"engine"}, "widgets": {"engine", "widgets"},
-           "classroom": {"engine", "widgets", "classroom"}, "app": {"engine", "app"}}
+def test_the_layout_finds_the_packages():
+    assert {"cardkit", "cardkit.cards", "cardkit.game", "cardkit.least_score.game",
+            "cardkit.tienlen.rules"} <= set(MODULES)
+    for game in ("least_score", "tienlen"):     # the same file names in each game
+        assert {f"cardkit.{game}.{part}" for part in ("rules", "game", "bots", "strong")} <= set(MODULES)
 
 
-@pytest.mark.parametrize("path", sorted(CARDKIT.rglob("*.py")), ids=lambda p: str(p.relative_to(CARDKIT)))
-def test_imports_run_one_way(path):
-    layer = _layer(path)
-    for module, names, line in _imports(path):
-        bad = _targets(module, names) - ALLOWED[layer]
-        assert not bad, f"{path.relative_to(ROOT)}:{line}: the {layer} imports {module} ({', '.join(bad)})"
+def test_no_import_circles():
+    assert find_cycles() == []
 
 
-# Private helpers of the engine that the classroom still calls; the engine half of
-# issue 10 makes them public.  This list may only shrink.
-ENGINE_PRIVATES_STILL_USED = {"simulate._rng", "simulate._check_trials", "simulate._deal_name"}
+def test_the_circle_finder_finds_a_circle(tmp_path, monkeypatch):
+    # the check itself can fail: two modules importing each other are reported
+    a, b = tmp_path / "a.py", tmp_path / "b.py"
+    a.write_text("from .b import x\n")
+    b.write_text("def f():\n    from . import a\n")
+    monkeypatch.setitem(MODULES, "cardkit.a", a)
+    monkeypatch.setitem(MODULES, "cardkit.b", b)
+    assert sorted(map(sorted, find_cycles())) == [["cardkit.a", "cardkit.a", "cardkit.b"]]
 
 
-def test_no_private_name_is_borrowed_across_modules():
-    borrowed = set()
-    for path in sorted(CARDKIT.rglob("*.py")):
-        if _layer(path) == "engine":
-            continue   # the engine's own (the other half of the issue)
-        tree = ast.parse(path.read_text(encoding="utf-8"))
-        modules = set()
-        for module, names, line in _imports(path):
-            private = [n for n in names if n.startswith("_") and module != "__future__"]
-            assert not private, f"{path.relative_to(ROOT)}:{line}: imports {', '.join(private)} from {module}"
-            modules |= {n for n in names} | {module.split(".")[-1]}
-        for node in ast.walk(tree):
-            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in modules
-                    and node.attr.startswith("_") and not node.attr.startswith("__")):
-                borrowed.add(f"{node.value.id}.{node.attr}")
-    assert borrowed <= ENGINE_PRIVATES_STILL_USED, sorted(borrowed - ENGINE_PRIVATES_STILL_USED)
+@pytest.mark.parametrize("name", sorted(MODULES))
+def test_no_private_name_is_imported_from_another_module(name):
+    assert private_imports(name) == []
 
 
-# --- numpy and matplotlib only where they are needed -------------------------------
-
-def _loaded_after(code: str) -> dict[str, bool]:
-    """Run ``code`` in a fresh Python and say which heavy packages it loaded."""
-    probe = code + f"\nimport json, sys\nprint(json.dumps({{m: m in sys.modules for m in {HEAVY!r}}}))\n"
-    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, cwd=ROOT, timeout=300)
-    assert out.returncode == 0, out.stderr[-3000:]
-    return json.loads(out.stdout.strip().splitlines()[-1])
+def test_the_private_check_sees_both_forms(tmp_path, monkeypatch):
+    m = tmp_path / "m.py"
+    m.write_text("from .cards import _parse_token\nfrom . import odds\nodds._VALUE\n")
+    monkeypatch.setitem(MODULES, "cardkit.m", m)
+    assert len(private_imports("cardkit.m")) == 2
 
 
-def test_widgets_quizzes_and_app_load_without_numpy_or_matplotlib():
-    loaded = _loaded_after(
-        "import cardkit.widgets, cardkit.classroom, cardkit.classroom.quiz, cardkit.classroom.numbers\n"
-        "import cardkit.classroom.least_score, cardkit.classroom.tienlen, cardkit.app.urlparams\n"
-        "from cardkit.widgets import Hand, LeastScoreTable, TienLenTable, LeastScoreChecker\n"
-        "from cardkit.classroom import Quiz, NumberQuiz, CardQuiz, Scoreboard, formula, objectives\n"
-        "Hand('AS 2C'); LeastScoreTable(delay=0, seed=1); TienLenTable(delay=0, seed=1)\n"
-        "LeastScoreChecker('AC 2D 3S 9H 9C'); Scoreboard(Quiz('q?', ['a', 'b'], answer='a'), NumberQuiz('n?', '1/4'))\n"
+@pytest.mark.parametrize("name", ENGINE)
+def test_the_engine_imports_no_screen_package(name):
+    screen = [f"{name}:{line} imports {target}" for target, _, line, _ in imports_of(name)
+              if target.split(".")[0] in SCREEN_PACKAGES]
+    assert screen == []
+
+
+def test_importing_the_engine_loads_no_screen_package_and_no_numpy_for_the_games():
+    engine = [n for n in ENGINE if n not in ("cardkit.odds", "cardkit.simulate")]
+    code = (
+        "import importlib, sys\n"
+        f"for name in {engine!r}: importlib.import_module(name)\n"
+        "from cardkit import least_score, tienlen\n"
+        "from cardkit.game import play_out\n"
+        "from cardkit.tournament import tournament\n"
+        "tournament('tienlen', ['greedy', 'random'], matches=2, seed=1, workers=0, progress=False)\n"
+        "play_out(least_score.new_game(seed=1), [least_score.BOTS['greedy']] * 4)\n"
+        f"loaded = sorted({{m.split('.')[0] for m in sys.modules}} & set({SCREEN_PACKAGES + ('numpy',)!r}))\n"
+        "print(loaded)\n"
+        "import cardkit.odds, cardkit.simulate\n"
+        f"print(sorted({{m.split('.')[0] for m in sys.modules}} & set({SCREEN_PACKAGES!r})))\n"
     )
-    assert loaded == {m: False for m in HEAVY}
-
-
-def test_the_plots_do_load_them():   # the check above can fail
-    assert _loaded_after("import cardkit.classroom.plots") == {m: True for m in HEAVY}
-
-
-# A lesson "draws a plot" when it stores a PNG.  Every other lesson must run without numpy
-# and matplotlib.
-LESSONS = sorted([*ROOT.glob("lessons/*.ipynb"), *ROOT.glob("lessons/*/*.ipynb")])
-PLOT_LESSONS = [p for p in LESSONS if '"image/png"' in p.read_text(encoding="utf-8")]
-# These two import cardkit.odds, which loads numpy when imported: the engine half of
-# issue 10 makes it load numpy only for the full-deck counts.
-NEEDS_LIGHTER_ODDS = {"least_score/01_cards_and_values.ipynb", "least_score/03_a_turn.ipynb"}
-
-RUN_CELLS = r'''
-import ast, linecache, sys
-cells = {cells!r}
-ns = {{}}
-def show(obj):
-    if hasattr(obj, "_repr_mimebundle_"):
-        obj._repr_mimebundle_()
-    else:
-        repr(obj)
-ns["display"] = lambda *objs, **kwargs: [show(o) for o in objs]
-for i, source in enumerate(cells):
-    name = f"<cell {{i}}>"   # kept in linecache, as IPython does, so that inspect finds a cell's code
-    linecache.cache[name] = (len(source), None, source.splitlines(True), name)
-    tree = ast.parse(source)
-    last = tree.body.pop() if tree.body and isinstance(tree.body[-1], ast.Expr) else None
-    exec(compile(tree, name, "exec"), ns)
-    if last is not None:
-        value = eval(compile(ast.Expression(last.value), name, "eval"), ns)
-        if value is not None:
-            show(value)
-'''
-
-
-def _lesson_params():
-    for path in LESSONS:
-        if path in PLOT_LESSONS:
-            continue
-        name = path.relative_to(ROOT / "lessons").as_posix()
-        marks = [pytest.mark.xfail(strict=True, reason="cardkit.odds imports numpy at module level")] \
-            if name in NEEDS_LIGHTER_ODDS else []
-        yield pytest.param(path, id=name, marks=marks)
-
-
-def test_the_plot_lessons_are_the_probability_and_strategy_ones():
-    names = {p.relative_to(ROOT / "lessons").as_posix() for p in PLOT_LESSONS}
-    assert names == {"least_score/05_probability.ipynb", "least_score/06_strategy.ipynb",
-                     "tien_len/04_probability.ipynb"}
-
-
-@pytest.mark.parametrize("path", list(_lesson_params()))
-def test_a_lesson_without_a_plot_runs_without_numpy_or_matplotlib(path):
-    cells = [c.source for c in nbformat.read(path, as_version=4).cells if c.cell_type == "code"]
-    assert _loaded_after(RUN_CELLS.format(cells=cells)) == {m: False for m in HEAVY}
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.splitlines() == ["[]", "[]"], out

@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from cardkit import Card, CardkitError, CardParseError, IllegalActionError, RulesError, parse_cards, shuffled_deck
+from cardkit import Card, CardkitError, CardParseError, IllegalActionError, RulesError, full_deck, parse_cards, shuffled_deck
 from cardkit.cards import deal_code, seed_from_code
 from cardkit.least_score import (
     BOTS,
@@ -675,3 +675,72 @@ def test_declare_is_one_object_even_after_pickling():
 
     assert Declare() is DECLARE
     assert pickle.loads(pickle.dumps(DECLARE)) is DECLARE
+
+
+# --- pinned against the seeded deck (each of these once slipped past every test) --------------
+
+def _discard_and_take_open(state):
+    """The current player discards their first card and takes the first open card
+    (so no card is drawn and the match's random generator is not used)."""
+    return Discard((state.hand(state.current_player())[0],), state.open_cards[0])
+
+
+def _drawn_card(state, action):
+    """Apply ``action`` and return the card the player got from the deck."""
+    player = state.current_player()
+    before = set(state.hand(player))
+    state.apply_action(action)
+    (drawn,) = set(state.hand(player)) - before
+    return drawn
+
+
+def test_every_round_is_dealt_from_the_next_shuffle_one_card_at_a_time_from_its_first_player():
+    seed, n = 5, 3
+    state = new_game(Rules(players=n, threshold=1000), seed=seed)
+    rng = random.Random(seed)                   # the match's one generator, replayed here
+    for round_number in range(1, 5):
+        deck = full_deck()
+        rng.shuffle(deck)
+        assert state.round_number == round_number
+        first = state.first_player
+        assert first == (round_number - 1) % n
+        for k in range(n):                      # one card at a time, clockwise from the first player
+            assert set(state.hand((first + k) % n)) == set(deck[k:5 * n:n])
+        assert state.open_cards == (deck[5 * n],)
+        for _ in range(n):                      # everyone takes the open card: no card is drawn
+            state.apply_action(_discard_and_take_open(state))
+        state.apply_action(DECLARE)
+    assert [r.players[0] for r in state.round_results] == [0, 1, 2, 0]
+
+
+def test_the_deck_is_drawn_from_the_top_and_the_discard_pile_is_shuffled_into_the_new_deck():
+    seed = 21
+    state = new_game(seed=seed)
+    rng = random.Random(seed)
+    deck = full_deck()
+    rng.shuffle(deck)
+    drawn = []
+    while state.deck_size > 0:
+        drawn.append(_drawn_card(state, draw_single(state)))
+    assert drawn == deck[21:]                   # the cards under the turned-up one, in order
+    # The deck is empty and the discard pile is not: drawing is still offered [2].
+    pile = list(state.dead_cards)
+    assert pile and state.observation(state.current_player()).can_draw
+    assert any(a.take is None for a in state.legal_actions())
+    new_deck = list(pile)
+    rng.shuffle(new_deck)                       # the same generator shuffles the pile …
+    assert new_deck != pile
+    after = [_drawn_card(state, draw_single(state)) for _ in range(len(pile))]
+    assert after == new_deck[::-1]              # … and the new deck is drawn from its top
+
+
+def test_round_results_carry_the_verdict_even_when_a_failure_scores_nothing():
+    rules = Rules(players=2, penalty=0, tie_is_success=False)
+    state = new_game(rules, seed=3)
+    rig(state, ["AS 2S 3H", "AC 2C 3D"], open_cards="KH", deck_top="KS KC")
+    state.apply_action(Discard(("3H",), None))
+    state.apply_action(Discard(("3D",), None))
+    state.apply_action(DECLARE)                      # 3 + 10 = 13 against 13: a tie, a failure
+    result = state.round_results[-1]
+    assert result.declarer_total == result.lowest_other == 13
+    assert result.scores == (0, 0) and result.success is False and "declares and fails" in str(result)

@@ -2,16 +2,12 @@
 the learner's reasons, round scoring and its explanation — every worked example."""
 
 import dataclasses
-import doctest
 import itertools
 
 import pytest
 from hypothesis import given, settings, strategies as st
 
 import cardkit.least_score as ls
-import cardkit.least_score.bots
-import cardkit.least_score.game
-import cardkit.least_score.rules
 from cardkit import Card, CardParseError, CardkitError, RulesError, full_deck, parse_cards
 from cardkit.least_score import (
     Rules,
@@ -466,8 +462,21 @@ def test_public_names_of_the_api():
             assert obj.__doc__, f"{name} has no docstring"
 
 
-@pytest.mark.parametrize("module", [ls, cardkit.least_score.rules, cardkit.least_score.game,
-                                    cardkit.least_score.bots])
-def test_docstring_examples_run(module):
-    failed, attempted = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
-    assert failed == 0
+def test_declaration_succeeded_is_the_verdict_not_a_guess_from_the_score():
+    from cardkit.least_score import declaration_succeeded
+
+    no_penalty = Rules(penalty=0, tie_is_success=False)
+    assert round_scores([9, 9, 12], 0, no_penalty)[0] == 0        # a failure that scores 0 …
+    assert declaration_succeeded([9, 9, 12], 0, no_penalty) is False   # … is still a failure
+    assert declaration_succeeded([9, 9, 12], 0) is True               # a tie succeeds by default
+    assert declaration_succeeded([8, 9, 12], 0, no_penalty) is True
+    assert declaration_succeeded([10, 8], 0) is False
+    with pytest.raises(CardkitError, match="declarer"):
+        declaration_succeeded([10, 8], 2)
+
+
+def test_player_limits_are_constants_of_the_rules():
+    assert (Rules.MIN_PLAYERS, Rules.MAX_PLAYERS) == (ls.MIN_PLAYERS, ls.MAX_PLAYERS) == (2, 8)
+    Rules(players=Rules.MAX_PLAYERS)
+    with pytest.raises(RulesError, match="2 to 8 players"):
+        Rules(players=Rules.MAX_PLAYERS + 1)

@@ -5,7 +5,7 @@ import random
 
 import pytest
 
-from cardkit import Card, IllegalActionError, RulesError, parse_cards
+from cardkit import Card, HandError, IllegalActionError, RulesError, parse_cards
 from cardkit.play import TERMINAL, play_out
 from cardkit.tienlen import (
     BOTS,
@@ -391,14 +391,16 @@ def test_bombs_and_chops_are_announced():
 
 
 def test_from_hands_checks_its_input():
-    with pytest.raises(IllegalActionError, match="two hands"):
+    # a bad set-up is no illegal action: it is a HandError (still a ValueError)
+    with pytest.raises(HandError, match="two hands"):
         from_hands(["3S", "3S 4S"])
     with pytest.raises(RulesError):
         from_hands(["3S"])
     with pytest.raises(RulesError):
         from_hands(["3S", "4S"], Rules(players=3))
-    with pytest.raises(IllegalActionError, match="1 to 13"):
+    with pytest.raises(HandError, match="1 to 13"):
         from_hands(["", "4S"])
+    assert not issubclass(HandError, IllegalActionError) and issubclass(HandError, ValueError)
     state = from_hands(["5S", "3S 4S"], leader=0)
     assert state.current_player() == 0 and state.must_play is None
 
@@ -443,3 +445,47 @@ def test_bots_finish_matches():
     for name, bot in BOTS.items():
         state = play_out(new_game(Rules(players=3, target=6), seed=3), [bot] * 3, seed=1)
         assert state.is_terminal(), name
+
+
+# --- pinned against the seeded deck and the rejoin variant (each once slipped past every test) ---
+
+def seeded_decks(seed, games):
+    """The decks of a match's first ``games`` games, as the module docstring of
+    ``cardkit.tienlen.game`` describes them: one ``random.Random(seed)`` gives each game
+    52 random keys, and the cards (in Tiến Lên order) are sorted by them."""
+    from cardkit import full_deck
+    from cardkit.tienlen import card_key
+
+    in_order = sorted(full_deck(), key=card_key)
+    rng = random.Random(seed)
+    decks = []
+    for _ in range(games):
+        keys = [rng.random() for _ in range(52)]
+        decks.append([in_order[t] for t in sorted(range(52), key=keys.__getitem__)])
+    return decks
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_game_is_dealt_one_card_at_a_time_from_the_seeded_deck(players):
+    seed = 31
+    state = new_game(Rules(players=players, target=5), seed=seed)
+    play_out(state, [random_bot] * players, seed=seed)
+    games = len(state.round_results)
+    assert games >= 2
+    for deck, result in zip(seeded_decks(seed, games), state.round_results):
+        for p in range(players):
+            assert set(result.hands[p]) == set(deck[p:13 * players:players]), (result.game, p)
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_with_rejoining_a_player_who_has_gone_out_never_gets_a_turn(seed):
+    state = new_game(Rules(passed_players_may_rejoin=True, target=6), seed=seed)
+    rng = random.Random(seed)
+    turns_after_someone_went_out = 0
+    while not state.is_terminal():
+        p = state.current_player()
+        obs = state.observation(p)
+        assert p not in obs.finished and obs.cards_left[p] > 0
+        turns_after_someone_went_out += bool(obs.finished)
+        state.apply_action(random_bot(obs, rng))
+    assert turns_after_someone_went_out > 0

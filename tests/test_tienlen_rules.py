@@ -361,12 +361,13 @@ def test_instant_wins():
     assert instant_win("") is None
 
 
-def test_docstring_examples():
-    import doctest
+def test_is_chop_is_a_bomb_that_beats_the_table():
+    from cardkit.tienlen import Rules, is_chop
 
-    import cardkit.tienlen
-    import cardkit.tienlen.combos
-    import cardkit.tienlen.game
-
-    for module in (cardkit.tienlen, cardkit.tienlen.combos, cardkit.tienlen.game):
-        assert doctest.testmod(module).failed == 0, module.__name__
+    assert is_chop("4S 4C 4D 4H", "2H")                              # four of a kind on a 2
+    assert is_chop("5S 5C 6D 6H 7S 7C 8S 8C", "2S 2H")                # four pairs on a pair of 2s
+    assert is_chop("5S 5C 5D 5H", "4S 4C 4D 4H")                      # a higher bomb on a bomb
+    assert not is_chop("4S 4C 4D 4H", "2S 2H")                        # does not beat it
+    assert is_chop("4S 4C 4D 4H", "2S 2H", Rules(four_of_a_kind_beats_pair_of_twos=True))
+    assert not is_chop("2H", "2S") and not is_chop("9S 9H", "8S 8H")  # beats, but no bomb
+    assert not is_chop("3S 4S", "2H")                                 # no combination at all

@@ -100,3 +100,17 @@ def test_a_failing_or_cheating_bot_is_named_with_its_seat_and_seed():
         play_out(state, [crashes, "x", "y"], seed=1)
     with pytest.raises(IllegalActionError, match=r"'cheats' at seat 0 \(match seed 4\)"):
         play_out(least_score.new_game(LS_RULES, seed=4), [cheats, cheats, cheats], seed=1)
+
+
+def test_the_table_as_rows_and_text_with_what_the_score_means():
+    result = tournament("tienlen", ["greedy", "random", "random", "random"], matches=8, seed=3,
+                        rules=TL_RULES, workers=0, progress=False)
+    rows = result.rows()
+    assert [r[0] for r in rows] == ["greedy", "random"] and len(result.HEADINGS) == len(rows[0]) == 6
+    greedy = result.summary("greedy")
+    assert rows[0][1:] == [str(greedy.seats_played), f"{greedy.wins:g}", f"{greedy.win_rate:.1%}",
+                           f"{greedy.win_low:.1%} – {greedy.win_high:.1%}", f"{greedy.mean_score:.2f}"]
+    assert result.text() == str(result) and result.html() == result._repr_html_()
+    first = result.text(explain=True).splitlines()[0]
+    assert first == "tienlen: 8 matches (mean score: points won per match — higher is better)"
+    assert "(mean score: points won per match — higher is better)</caption>" in result.html(explain=True)

@@ -57,7 +57,7 @@ _PROGRESS_FROM = 2_000_000    # cell-level simulations at least this long show a
 def deal_name(deal: str) -> str:
     """``'least_score'`` (five-card hands) or ``'tienlen'`` (13 cards), from any of
     the names :mod:`cardkit.simulate` accepts; anything else raises with the reason."""
-    return simulate._deal_name(deal)
+    return simulate.deal_name(deal)
 
 
 def event_name(event: str, deal: str) -> str:
@@ -137,7 +137,7 @@ def running_hits(event: str, deals: int, seed: Any, deal: str, rules: Any,
     """The outcome (True/False) of each of ``deals`` seeded deals, dealt :data:`CHUNK`
     at a time (the same hands as one call); ``on_chunk(done)`` is told after each
     chunk, and ``progress`` shows a tqdm bar (None: only for long jobs)."""
-    rng = seed if isinstance(seed, np.random.Generator) else simulate._rng(seed)
+    rng = seed if isinstance(seed, np.random.Generator) else simulate.numpy_rng(seed)
     parts, done = [], 0
     for n in _progress_chunks(deals, progress, "Dealing"):
         parts.append(simulate.outcomes(event, n, rng, deal, rules))

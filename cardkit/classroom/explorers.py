@@ -177,7 +177,7 @@ class LowestTotalExplorer(_Panel):
 
     def __init__(self, total: int = 20, opponents: int = 2, trials: int = 50_000, seed: int = 0,
                  **kwargs: Any) -> None:
-        self.trials = simulate._check_trials(trials)
+        self.trials = simulate.check_trials(trials)
         self.seed = int(seed)
         self.status = StatusMessage()
         self.total_slider = ipywidgets.IntSlider(value=total, min=odds.MIN_TOTAL, max=odds.MAX_TOTAL,
@@ -270,7 +270,7 @@ class HandDealer(_Panel):
                  **kwargs: Any) -> None:
         self.deal = deal_name(deal)
         self.seed = int(seed)
-        self._rng = simulate._rng(self.seed)
+        self._rng = simulate.numpy_rng(self.seed)
         self.count = 0
         self.cards: tuple[Card, ...] = ()
         self.events: dict[str, Any] = {}

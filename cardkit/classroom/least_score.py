@@ -31,6 +31,8 @@ import ipywidgets
 from .. import least_score as ls
 from ..cards import Card, Rank, Suit, cards_text, full_deck, to_cards
 from ..errors import CardkitError
+from ..game import resolve_bot
+from ..words import and_list, player_name
 from ..widgets.checkers import discard_name
 from ..widgets.hand import CardRow, Hand
 from ..widgets.messages import StatusMessage, safe_callback
@@ -327,15 +329,14 @@ def turn_choices(hand: Any, open_cards: Any, seen: Any = (), rules: Optional[ls.
 
     Each item is ``(discard, take, expected_total)``; ``take`` is an open card, or
     None for the top of the deck, whose value is the expected value of a card not
-    yet seen (:func:`cardkit.odds.deck_draw_expectation`; the hand, the open cards
+    yet seen (:func:`cardkit.least_score.deck_draw_expectation`; the hand, the open cards
     and ``seen`` are known not to be in the deck).
     """
     hand_cards = _ordered(to_cards(hand))
     opens = _ordered(to_cards(open_cards))
-    from ..odds import deck_draw_expectation   # numpy: only for a lesson that weighs the deck
 
     known = set(hand_cards) | set(opens) | set(to_cards(seen))
-    deck = deck_draw_expectation(sorted(known, key=lambda c: c.index), exact=True)
+    deck = ls.deck_draw_expectation(sorted(known, key=lambda c: c.index), exact=True)
     total = ls.hand_total(hand_cards)
     out = []
     for group in ls.legal_discards(hand_cards, rules):
@@ -389,10 +390,9 @@ class TakeOrDrawQuiz(Quiz):
         why = ls.why_illegal(group)
         if why:
             raise CardkitError(f"{cards_text(group)} is not a legal discard: {why}")
-        from ..odds import deck_draw_expectation   # numpy: only for a lesson that weighs the deck
 
         known = sorted(set(hand_cards) | set(opens) | set(extra), key=lambda c: c.index)
-        self.deck_value = deck_draw_expectation(known, exact=True)
+        self.deck_value = ls.deck_draw_expectation(known, exact=True)
         low = min(opens, key=ls.card_value)
         choices = {f"Take the {low} (worth {ls.card_value(low)})": None,
                    "Draw the top card of the deck": None}
@@ -422,7 +422,7 @@ def scoring_worked(totals: Sequence[int], declarer: int, rules: Optional[ls.Rule
                    names: Optional[Sequence[str]] = None) -> Shown:
     """A round's scoring worked out by the engine (:func:`score_explanation`),
     with the scores as a table."""
-    names = list(names) if names else [f"Player {i}" for i in range(len(totals))]
+    names = list(names) if names else [player_name(i) for i in range(len(totals))]
     scores = ls.round_scores(totals, declarer, rules)
     why = ls.score_explanation(totals, declarer, rules, names)
     rows = [[n + (" (declares)" if i == declarer else ""), str(t), str(s)]
@@ -458,7 +458,7 @@ def match_scoreboard(state: ls.LeastScoreState) -> Shown:
                                               "knocked_out": list(r.knocked_out)}
     winners = state.winners()
     end = (f"Match over after {len(state.round_results)} rounds: winner "
-           f"{' and '.join(f'Player {w}' for w in winners)} with {state.returns()[winners[0]]} points."
+           f"{and_list([player_name(w) for w in winners])} with {state.returns()[winners[0]]} points."
            if state.is_terminal() else "The match is still going on.")
     figures["final"] = state.returns()
     figures["winners"] = winners
@@ -537,11 +537,11 @@ def declare_success(matches: int = 150, seed: int = 1, bots: Sequence[str] = ("g
                     progress: bool = False) -> DeclareStudy:
     """Play ``matches`` seeded matches with ``bots`` and, at every turn where the
     player to move may declare, record their total, the round of turns, and
-    whether declaring then would have succeeded (scored by :func:`round_scores`
-    on the real hands).  A quick study: 150 matches take a few seconds."""
+    whether declaring then would have succeeded (judged by
+    :func:`~cardkit.least_score.declaration_succeeded` on the real hands).  A quick study: 150 matches take a few seconds."""
     if isinstance(matches, bool) or not isinstance(matches, int) or matches < 1:
         raise CardkitError(f"matches must be a whole number, 1 or more; not {matches!r}")
-    funcs = [ls.BOTS[b] if isinstance(b, str) else b for b in bots]
+    funcs = [resolve_bot("least_score", b)[1] for b in bots]
     players = len(funcs)
     rules = ls.Rules(players=players)
     totals, rounds, success = [], [], []
@@ -562,10 +562,9 @@ def declare_success(matches: int = 150, seed: int = 1, bots: Sequence[str] = ("g
                 alive = state.players_in()
                 hands = [ls.hand_total(state.hand(q)) if q in alive else None for q in range(players)]
                 in_totals = [hands[q] for q in alive]
-                scores = ls.round_scores(in_totals, alive.index(p), rules)
                 totals.append(hands[p])
                 rounds.append(len(state.turns) // len(alive) + 1)
-                success.append(scores[alive.index(p)] == 0)
+                success.append(ls.declaration_succeeded(in_totals, alive.index(p), rules))
             state.apply_action(funcs[p](state.observation(p), rng))
     return DeclareStudy(np.array(totals), np.array(rounds), np.array(success, dtype=bool), matches, seed,
                         [b if isinstance(b, str) else getattr(b, "__name__", "bot") for b in bots], players)

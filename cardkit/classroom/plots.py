@@ -219,7 +219,7 @@ def convergence_plot(event: str, deals: int = 100_000, seed: int = 1, deal: str 
     the running estimate after 1, 2, … ``deals`` hands (log scale), its 95%
     interval as a band, and the exact value as a dashed line."""
     deal = deal_name(deal)
-    deals = simulate._check_trials(deals, "deals")
+    deals = simulate.check_trials(deals, "deals")
     exact = float(exact_chance(event, deal, rules))
     hits = running_hits(event, deals, seed, deal, rules, progress=progress)
     view, _ = convergence_figure(event, deal, hits, exact, seed)

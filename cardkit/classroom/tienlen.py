@@ -21,6 +21,7 @@ from typing import Any, Iterable, Optional, Sequence
 from .. import tienlen as tl
 from ..cards import Card, cards_text, full_deck, to_cards
 from ..errors import CardkitError
+from ..words import KIND_NAMES
 from ..widgets.checkers import tienlen_verdict
 from ..widgets.hand import CardRow
 from .boxes import Shown
@@ -44,14 +45,7 @@ __all__ = [
 ]
 
 #: The combination kinds in plain words, in the order a lesson lists them.
-KIND_WORDS: dict[str, str] = {
-    "single": "a single",
-    "pair": "a pair",
-    "triple": "a triple",
-    "four_of_a_kind": "a four of a kind",
-    "sequence": "a sequence",
-    "double_sequence": "a double sequence",
-}
+KIND_WORDS: dict[str, str] = KIND_NAMES["tienlen"]
 NOT_A_COMBINATION = "not a combination"
 
 _YES, _NO = "Yes, it beats it", "No, it does not"

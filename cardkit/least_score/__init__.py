@@ -9,11 +9,14 @@ The rules (``rules/least-score.md``) as functions of cards and numbers::
     "three of a kind can't be discarded — discard two of them, or all four"
     >>> round_scores([10, 8, 15], declarer=0)
     [22, 0, 0]
+    >>> from cardkit.least_score import declaration_succeeded
+    >>> declaration_succeeded([10, 8, 15], declarer=0)
+    False
 
 A whole match, played by bots::
 
     >>> from cardkit.least_score import new_game, BOTS
-    >>> from cardkit.play import play_out
+    >>> from cardkit.game import play_out
     >>> state = play_out(new_game(seed=1), [BOTS['greedy']] * 4, seed=1)
     >>> state.is_terminal()
     True
@@ -22,7 +25,6 @@ A whole match, played by bots::
 from .bots import BOTS, greedy_bot, make_greedy_bot, make_strong_bot, random_bot, strong_bot
 from .game import (
     DECLARE,
-    HAND_SIZE,
     Action,
     Declare,
     Discard,
@@ -34,10 +36,18 @@ from .game import (
     new_game,
 )
 from .rules import (
+    HAND_SIZE,
+    MAX_TOTAL,
+    MIN_TOTAL,
+    deck_draw_expectation,
+    CARD_VALUES,
     MATCH_ENDS,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     USUAL_THRESHOLDS,
     Rules,
     card_value,
+    declaration_succeeded,
     discard_kind,
     display_order,
     hand_total,
@@ -53,6 +63,9 @@ __all__ = [
     "MATCH_ENDS",
     "USUAL_THRESHOLDS",
     "HAND_SIZE",
+    "MIN_TOTAL",
+    "MAX_TOTAL",
+    "deck_draw_expectation",
     "card_value",
     "hand_total",
     "sort_key",
@@ -61,7 +74,11 @@ __all__ = [
     "why_illegal",
     "legal_discards",
     "round_scores",
+    "declaration_succeeded",
     "score_explanation",
+    "CARD_VALUES",
+    "MIN_PLAYERS",
+    "MAX_PLAYERS",
     "Discard",
     "Declare",
     "DECLARE",

@@ -4,6 +4,12 @@ They decide from what their seat may see (an :class:`Observation`), never from
 the game state.  ``BOTS`` names them for tournaments and lessons.  The helpers
 here (what is in the deck, what the others hold) are what a learner's own bot
 can build on.
+
+>>> import random
+>>> from cardkit.least_score import new_game, greedy_bot
+>>> state = new_game(seed=7)
+>>> str(greedy_bot(state.observation(0), random.Random(0)))
+'discard 10♦, take 6♣ from the open cards'
 """
 
 from __future__ import annotations
@@ -12,8 +18,9 @@ import random
 from typing import Callable
 
 from ..cards import Card, full_deck
+from ..game import bot_actions
 from .game import DECLARE, Action, Declare, Observation
-from .rules import _VALUE
+from .rules import CARD_VALUES
 
 __all__ = [
     "random_bot",
@@ -41,15 +48,12 @@ GREEDY_PATIENCE = 10
 next chance whatever its total, so that every round ends."""
 
 _ALL_CARDS = frozenset(full_deck())
-_AVERAGE = sum(_VALUE) / 52  # 340 / 52, about 6.54
+_AVERAGE = sum(CARD_VALUES) / 52  # 340 / 52, about 6.54
 
 
 def random_bot(observation: Observation, rng: random.Random) -> Action:
     """Pick any legal action, each with the same chance (declaring included)."""
-    actions = observation.legal_actions
-    if not actions:
-        raise ValueError(f"random_bot was asked to act for Player {observation.player}, "
-                         "who has no legal action now (it is not their turn)")
+    actions = bot_actions(observation, "random_bot")
     return actions[rng.randrange(len(actions))]
 
 
@@ -151,7 +155,7 @@ def _lowest_guess(observation: Observation, known: dict[int, list[Card]], per_ca
         if still_in[p]:
             guess = (sizes[p] - len(cards)) * per_card
             for c in cards:
-                guess += _VALUE[c.index]
+                guess += CARD_VALUES[c.index]
             if guess < best:
                 best = guess
     return best
@@ -176,10 +180,7 @@ def make_greedy_bot(declare_at: int = GREEDY_DECLARE_AT, per_card: float = GREED
     """
 
     def greedy(observation: Observation, rng: random.Random) -> Action:
-        actions = observation.legal_actions
-        if not actions:
-            raise ValueError(f"the greedy bot was asked to act for Player {observation.player}, "
-                             "who has no legal action now (it is not their turn)")
+        actions = bot_actions(observation, "the greedy bot")
         known = known_opponent_cards(observation)
         if observation.can_declare:
             total = observation.hand_total
@@ -201,9 +202,9 @@ def make_greedy_bot(declare_at: int = GREEDY_DECLARE_AT, per_card: float = GREED
                 last, size = cards, -len(cards)
                 gone = 0
                 for c in cards:
-                    gone += _VALUE[c.index]
+                    gone += CARD_VALUES[c.index]
             take = action.take  # type: ignore[union-attr]
-            key = ((guess if take is None else _VALUE[take.index]) - gone, size)
+            key = ((guess if take is None else CARD_VALUES[take.index]) - gone, size)
             if key < best_key:
                 best, best_key = action, key
         return best  # type: ignore[return-value]

@@ -23,20 +23,21 @@ import random
 from dataclasses import dataclass
 from typing import Optional, Sequence, Union
 
-from ..cards import MAX_SEED, Card, cards_text, deal_code, full_deck, new_seed, seed_from_code, to_cards
-from ..errors import CardkitError, CardParseError, IllegalActionError
-from ..play import TERMINAL
+from ..cards import Card, cards_text, deal_code, full_deck, resolve_seed, to_cards
+from ..errors import CardParseError, IllegalActionError, PlayerError
+from ..game import TERMINAL, Event
+from ..words import and_list, player_name
 from .rules import (
+    HAND_SIZE,
+    CARD_VALUES,
     KIND_NAMES,
     Rules,
-    _groups,
-    _kind,
-    _rules,
-    _scores,
-    _succeeds,
-    _VALUE,
-    _and_list,
+    check_rules,
+    declaration_succeeded,
+    discard_groups,
     display_order,
+    kind_of_indexes,
+    round_scores,
     score_explanation,
     sort_key,
     why_illegal,
@@ -56,16 +57,14 @@ __all__ = [
     "HAND_SIZE",
 ]
 
-HAND_SIZE = 5
 """Cards dealt to each player [1]."""
 
 
-def _name(player: int) -> str:
-    return f"Player {player}"
+_name = player_name
 
 
 def _names(players: Sequence[int]) -> str:
-    return _and_list([_name(p) for p in players])
+    return and_list([player_name(p) for p in players])
 
 
 # --- actions -------------------------------------------------------------------------
@@ -151,17 +150,9 @@ class Turn:
         return f"{_name(self.player)} discarded {cards_text(self.discarded)} and took {where}"
 
 
-@dataclass(frozen=True, slots=True)
-class Event:
-    """One line of the match log.  ``text`` never reveals a hidden card."""
-
-    player: Optional[int]
-    kind: str
-    text: str
-    round_number: int
-
-    def __str__(self) -> str:
-        return self.text
+# The log is made of :class:`cardkit.game.Event` records; a Least Score event's ``kind``
+# is one of 'round_start', 'discard', 'reshuffle', 'declare', 'reveal', 'score',
+# 'knockout', 'match_end', and its ``round`` is the number of the round.
 
 
 @dataclass(frozen=True)
@@ -188,6 +179,15 @@ class RoundResult:
     """Seats whose running score went over the threshold in this round."""
     explanation: str
     """The scoring worked out with the real numbers."""
+    history: tuple[tuple[int, "Action"], ...] = ()
+    """Every action of the round, in order, as ``(player, action)``; the last is the
+    declaration."""
+
+    @property
+    def round(self) -> int:
+        """The round's number in the match (the same as ``round_number``; ``round`` in
+        both games)."""
+        return self.round_number
 
     def __str__(self) -> str:
         verdict = "succeeds" if self.success else "fails"
@@ -239,7 +239,7 @@ class Observation:
     @property
     def hand_total(self) -> int:
         """The total of this player's hand."""
-        return sum(_VALUE[c.index] for c in self.hand)
+        return sum(CARD_VALUES[c.index] for c in self.hand)
 
     @property
     def can_draw(self) -> bool:
@@ -257,7 +257,8 @@ class LeastScoreState:
     ``apply_action(action)``, ``is_terminal()``, ``returns()``,
     ``observation(player)`` and ``clone()``; it deals each round, scores it
     ([6], [7]) and moves the deal one seat clockwise by itself.  ``events`` is a
-    log for a UI and ``round_results`` holds every finished round.
+    log for a UI, ``history`` the actions of the round in progress, and
+    ``round_results`` holds every finished round (see :class:`cardkit.game.GameState`).
     """
 
     def __init__(self, rules: Rules, seed: int) -> None:
@@ -265,7 +266,7 @@ class LeastScoreState:
         self.num_players: int = rules.players
         self.seed: int = seed
         self.deal_code: str = deal_code(seed)
-        self.events: list[Event] = []
+        self._events: list[Event] = []
         self.round_results: list[RoundResult] = []
         self._rng = random.Random(seed)
         self._scores = [0] * rules.players
@@ -316,6 +317,7 @@ class LeastScoreState:
         self._current = self._first
         self._turns_played = 0
         self._history: tuple[Turn, ...] = ()
+        self._actions: list[tuple[int, Action]] = []
         self._legal: Optional[tuple[Action, ...]] = None
         text = (f"Round {self._round}: {_name(self.dealer)} deals {HAND_SIZE} cards to each player; "
                 f"{_name(self._first)} plays first.")
@@ -326,7 +328,7 @@ class LeastScoreState:
         self._log(None, "round_start", text)
 
     def _log(self, player: Optional[int], kind: str, text: str) -> None:
-        self.events.append(Event(player, kind, text, self._round))
+        self._events.append(Event(player, kind, text, self._round))
 
     # -- what anyone may ask ----------------------------------------------------------
     @property
@@ -367,6 +369,17 @@ class LeastScoreState:
     def turns(self) -> tuple[Turn, ...]:
         """Every turn played in this round, in order."""
         return self._history
+
+    @property
+    def events(self) -> list[Event]:
+        """The match log so far, oldest first, as :class:`~cardkit.game.Event` records."""
+        return list(self._events)
+
+    @property
+    def history(self) -> list[tuple[int, Action]]:
+        """Every action of the round in progress (the last round once the match is
+        over), as ``(player, action)``."""
+        return list(self._actions)
 
     def hand(self, player: int) -> tuple[Card, ...]:
         """A player's hand, in Least Score order.  This is the all-seeing view (for
@@ -422,7 +435,7 @@ class LeastScoreState:
     def _compute_legal(self) -> tuple[Action, ...]:
         if self._terminal:
             return ()
-        groups = _groups(self._hands[self._current], self.rules.runs_one_suit)
+        groups = discard_groups(self._hands[self._current], self.rules.runs_one_suit)
         takes: list[Optional[Card]] = sorted(self._open, key=sort_key)
         if self._deck or self._dead:
             takes.append(None)
@@ -449,7 +462,7 @@ class LeastScoreState:
                 if c not in hand:
                     missing = [x for x in cards if x not in hand]
                     return f"{_name(cur)} does not hold {cards_text(missing)}"
-            if _kind([c.index for c in cards], self.rules.runs_one_suit) is None:
+            if kind_of_indexes([c.index for c in cards], self.rules.runs_one_suit) is None:
                 return why_illegal(cards, self.rules)
             take = action.take  # type: ignore[union-attr]
             if take is None:
@@ -483,6 +496,7 @@ class LeastScoreState:
         reason = self.why_illegal_action(action, player)
         if reason is not None:
             raise IllegalActionError(reason)
+        self._actions.append((self._current, action))
         if type(action) is Declare:
             self._declare()
         else:
@@ -513,7 +527,7 @@ class LeastScoreState:
         self._turns_played += 1
         self._current = self._next_in(p)
         self._legal = None
-        kind = _kind([c.index for c in cards], self.rules.runs_one_suit)
+        kind = kind_of_indexes([c.index for c in cards], self.rules.runs_one_suit)
         label = "" if kind == "single" else f" ({KIND_NAMES[kind]})"  # type: ignore[index]
         self._log(p, "discard", f"{_name(p)} discards {cards_text(cards)}{label} and takes {where}.")
 
@@ -532,21 +546,21 @@ class LeastScoreState:
         p = self._current
         order = self._seats_from(self._first)  # who played this round, in turn order
         seats = sorted(order)  # scored and explained in seat order
-        totals = [sum(_VALUE[c.index] for c in self._hands[s]) for s in seats]
+        totals = [sum(CARD_VALUES[c.index] for c in self._hands[s]) for s in seats]
         at = seats.index(p)
         d = totals[at]
         self._log(p, "declare", f"{_name(p)} declares with a total of {d}.")
         for s in self._seats_from(p):  # the hands are shown from the declarer clockwise
             self._log(s, "reveal", f"{_name(s)} shows {cards_text(self._hands[s])}: total {totals[seats.index(s)]}.")
-        scores = _scores(totals, at, self.rules)
+        scores = round_scores(totals, at, self.rules)
         low = min(t for i, t in enumerate(totals) if i != at)
-        success = _succeeds(d, low, self.rules)
+        success = declaration_succeeded(totals, at, self.rules)
         explanation = score_explanation(totals, at, self.rules, names=[_name(s) for s in seats])
         n = self.num_players
-        round_scores = [0] * n
+        seat_scores = [0] * n
         seat_totals: list[Optional[int]] = [None] * n
         for s, t, sc in zip(seats, totals, scores):
-            round_scores[s] = sc
+            seat_scores[s] = sc
             seat_totals[s] = t
             self._scores[s] += sc
         verdict = "succeeds" if success else "fails"
@@ -565,10 +579,11 @@ class LeastScoreState:
             declarer_total=d,
             lowest_other=low,
             success=success,
-            scores=tuple(round_scores),
+            scores=tuple(seat_scores),
             running_scores=tuple(self._scores),
             knocked_out=tuple(out),
             explanation=explanation,
+            history=tuple(self._actions),
         ))
         self._legal = None
         if (out and self.rules.match_end == "first_knockout") or self._active_count() == 1:
@@ -587,7 +602,7 @@ class LeastScoreState:
     # -- views ------------------------------------------------------------------------
     def _check_player(self, player: object) -> None:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players:
-            raise CardkitError(f"there is no player {player!r}: the players are 0 to {self.num_players - 1}")
+            raise PlayerError(f"there is no player {player!r}: the players are 0 to {self.num_players - 1}")
 
     def observation(self, player: int) -> Observation:
         """What ``player`` may see now, with their legal actions when it is their turn."""
@@ -634,7 +649,8 @@ class LeastScoreState:
         new._dead = list(self._dead)
         new._scores = list(self._scores)
         new._in = list(self._in)
-        new.events = list(self.events)
+        new._events = list(self._events)
+        new._actions = list(self._actions)
         new.round_results = list(self.round_results)
         return new
 
@@ -655,13 +671,4 @@ def new_game(rules: Optional[Rules] = None, seed: Union[int, str, None] = None) 
     round's deck is ``shuffled_deck(seed)``, dealt one card at a time clockwise
     from the first player.
     """
-    r = _rules(rules)
-    if seed is None:
-        seed = new_seed()
-    elif isinstance(seed, str):
-        seed = seed_from_code(seed)
-    elif isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
-        raise CardkitError(
-            f"a seed is a whole number from 0 to {MAX_SEED - 1}, or a deal code such as 'K7Q-29X'; not {seed!r}"
-        )
-    return LeastScoreState(r, seed)
+    return LeastScoreState(check_rules(rules), resolve_seed(seed))

@@ -17,11 +17,14 @@ The rule numbers in brackets ([3], [6] …) are those of the rules file
 from __future__ import annotations
 
 from dataclasses import dataclass
+from fractions import Fraction
 from itertools import combinations, product
-from typing import Iterable, Optional, Sequence, Union
+from typing import Any, ClassVar, Iterable, Optional, Sequence, Union
 
 from ..cards import Card, CardLike, Rank, cards_text, to_cards
-from ..errors import CardkitError, RulesError
+from ..errors import CardParseError, HandError, OptionError, PlayerError, RulesError
+from ..words import KIND_NAMES as _KIND_NAMES
+from ..words import and_list, player_name
 
 __all__ = [
     "Rules",
@@ -36,7 +39,18 @@ __all__ = [
     "legal_discards",
     "round_scores",
     "score_explanation",
+    "declaration_succeeded",
     "KIND_NAMES",
+    "CARD_VALUES",
+    "HAND_SIZE",
+    "MIN_TOTAL",
+    "MAX_TOTAL",
+    "deck_draw_expectation",
+    "MIN_PLAYERS",
+    "MAX_PLAYERS",
+    "check_rules",
+    "kind_of_indexes",
+    "discard_groups",
 ]
 
 CardsLike = Union[str, Card, Iterable[CardLike]]
@@ -44,17 +58,14 @@ CardsLike = Union[str, Card, Iterable[CardLike]]
 MATCH_ENDS = ("first_knockout", "last_standing")
 """The two ways a match can end (see :attr:`Rules.match_end`)."""
 
+MIN_PLAYERS, MAX_PLAYERS = 2, 8
+"""How many may play Least Score [Players and deal]."""
+
 USUAL_THRESHOLDS = (25, 50, 100)
 """The thresholds players usually agree on [8]; any positive whole number is allowed."""
 
-KIND_NAMES = {
-    "single": "a single",
-    "pair": "a pair",
-    "four_of_a_kind": "four of a kind",
-    "run": "a run",
-    "flush": "a flush",
-}
-"""How each kind of discard is named in a sentence."""
+KIND_NAMES = _KIND_NAMES["least_score"]
+"""How each kind of discard is named in a sentence (from :mod:`cardkit.words`)."""
 
 
 def _check_int(name: str, value: object, low: int, high: Optional[int], what: str) -> None:
@@ -98,6 +109,11 @@ class Rules:
             no card is turned up, and the first player can only draw from the deck.
     """
 
+    MIN_PLAYERS: ClassVar[int] = MIN_PLAYERS
+    """The fewest players (2): ``Rules.MIN_PLAYERS``."""
+    MAX_PLAYERS: ClassVar[int] = MAX_PLAYERS
+    """The most players (8): ``Rules.MAX_PLAYERS``."""
+
     players: int = 4
     threshold: int = 100
     penalty: int = 20
@@ -107,7 +123,8 @@ class Rules:
     first_open_card: bool = True
 
     def __post_init__(self) -> None:
-        _check_int("players", self.players, 2, 8, "Least Score is for 2 to 8 players")
+        _check_int("players", self.players, MIN_PLAYERS, MAX_PLAYERS,
+                   f"Least Score is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
         _check_int("threshold", self.threshold, 1, None,
                    "the threshold must be a positive whole number (usually 25, 50 or 100)")
         _check_int("penalty", self.penalty, 0, None,
@@ -126,7 +143,9 @@ class Rules:
 DEFAULT_RULES = Rules()
 
 
-def _rules(rules: Optional[Rules]) -> Rules:
+def check_rules(rules: Optional[Rules]) -> Rules:
+    """``rules``, or the rules as written when it is None; anything that is not a
+    Least Score :class:`Rules` raises :class:`~cardkit.errors.RulesError`."""
     if rules is None:
         return DEFAULT_RULES
     if not isinstance(rules, Rules):
@@ -136,12 +155,41 @@ def _rules(rules: Optional[Rules]) -> Rules:
 
 # --- card values and order ----------------------------------------------------------
 
-# Precomputed per card index: the value (ace 1, court cards 10), the rank, the rank's
-# bit (ace = bit 0 … king = bit 12) and the suit.
-_VALUE = tuple(min(i // 4 + 1, 10) for i in range(52))
-_RANK = tuple(i // 4 + 1 for i in range(52))
+CARD_VALUES: tuple[int, ...] = tuple(min(i // 4 + 1, 10) for i in range(52))
+"""Every card's value [1] by ``Card.index`` (ace 1 … court cards 10): the fast form of
+:func:`card_value`."""
+# Precomputed per card index: the rank's bit (ace = bit 0 … king = bit 12).
 _RBIT = tuple(1 << (i // 4) for i in range(52))
-_SUIT = tuple(i % 4 for i in range(52))
+
+HAND_SIZE = 5
+"""The number of cards in a Least Score hand."""
+
+MIN_TOTAL = sum(sorted(CARD_VALUES)[:HAND_SIZE])
+"""The lowest total a hand can have: four aces and a two, 6."""
+
+MAX_TOTAL = sum(sorted(CARD_VALUES)[-HAND_SIZE:])
+"""The highest total a hand can have: five ten-point cards, 50."""
+
+
+def deck_draw_expectation(seen_cards: Any = (), exact: bool = False) -> Union[float, Fraction]:
+    """The expected Least Score value of a card you have not seen yet.
+
+    ``seen_cards``: the cards you know are not in the deck (your hand, the
+    discards …), as a card string or a list of cards.  Every unseen card is
+    equally likely to be the one drawn.  With ``exact=True`` the answer is a
+    Fraction.
+
+    >>> deck_draw_expectation()          # 340 / 52
+    6.538461538461538
+    >>> deck_draw_expectation('KS KH KD KC QS', exact=True)
+    Fraction(290, 47)
+    """
+    seen = {c.index for c in to_cards(seen_cards)}
+    unseen = [v for i, v in enumerate(CARD_VALUES) if i not in seen]
+    if not unseen:
+        raise HandError("every card has been seen, so there is no unseen card to draw")
+    value = Fraction(sum(unseen), len(unseen))
+    return value if exact else float(value)
 
 
 def card_value(card: CardLike) -> int:
@@ -154,8 +202,8 @@ def card_value(card: CardLike) -> int:
         if isinstance(card, str):
             card = Card.parse(card)
         else:
-            raise CardkitError(f"{card!r} is not a card")
-    return _VALUE[card.index]
+            raise CardParseError(f"{card!r} is not a card")
+    return CARD_VALUES[card.index]
 
 
 def hand_total(cards: CardsLike) -> int:
@@ -164,7 +212,7 @@ def hand_total(cards: CardsLike) -> int:
     >>> hand_total('10S JD QC KH AS')
     41
     """
-    return sum(_VALUE[c.index] for c in _as_cards(cards))
+    return sum(CARD_VALUES[c.index] for c in _as_cards(cards))
 
 
 def sort_key(card: Card) -> int:
@@ -222,9 +270,9 @@ def _rank_text(ranks: Sequence[int]) -> str:
 
 # --- the kind of a discard [3] -------------------------------------------------------
 
-def _kind(idx: Sequence[int], one_suit: bool) -> Optional[str]:
-    """The kind of a group of distinct cards given by index; the fast core of
-    :func:`discard_kind`."""
+def kind_of_indexes(idx: Sequence[int], one_suit: bool) -> Optional[str]:
+    """The kind of a group of distinct cards given by ``Card.index`` (``one_suit``: the
+    ``runs_one_suit`` option); the fast core of :func:`discard_kind`, with no checks."""
     n = len(idx)
     if n == 1:
         return "single"
@@ -256,9 +304,9 @@ def discard_kind(cards: CardsLike, rules: Optional[Rules] = None) -> Optional[st
     >>> discard_kind('AC 2D 3S'), discard_kind('KS KH KD')
     ('run', None)
     """
-    r = _rules(rules)
+    r = check_rules(rules)
     cs = _as_cards(cards)
-    return _kind([c.index for c in cs], r.runs_one_suit)
+    return kind_of_indexes([c.index for c in cs], r.runs_one_suit)
 
 
 def why_illegal(cards: CardsLike, rules: Optional[Rules] = None) -> Optional[str]:
@@ -273,10 +321,10 @@ def why_illegal(cards: CardsLike, rules: Optional[Rules] = None) -> Optional[str
     Cards may be given as text (``'7C 8D 9H'``) or as :class:`~cardkit.Card` objects;
     text that is not a card raises :class:`~cardkit.errors.CardParseError`.
     """
-    r = _rules(rules)
+    r = check_rules(rules)
     cs = sorted(_as_cards(cards), key=sort_key)
     n = len(cs)
-    if _kind([c.index for c in cs], r.runs_one_suit) is not None:
+    if kind_of_indexes([c.index for c in cs], r.runs_one_suit) is not None:
         return None
     if n == 0:
         return "no cards are chosen: a discard is at least one card"
@@ -322,7 +370,7 @@ def why_illegal(cards: CardsLike, rules: Optional[Rules] = None) -> Optional[str
         order = _RUN_MASKS[n][mask]
         by_rank = {c.rank: c for c in cs}
         shown = cards_text([by_rank[x] for x in order])
-        suit_names = _and_list([s.label for s in sorted(suits)])
+        suit_names = and_list([s.label for s in sorted(suits)])
         return (f"{shown} is not a run under these rules: runs must be all one suit "
                 f"(runs_one_suit), and these cards mix {suit_names}")
     wrap = _wrap_order(ranks)
@@ -336,10 +384,6 @@ def why_illegal(cards: CardsLike, rules: Optional[Rules] = None) -> Optional[str
                 "of consecutive ranks, such as 2-3-4 or Q-K-A")
     return (f"{cards_text(cs)} is neither a run (5 cards of consecutive ranks) nor a flush "
             "(5 cards of one suit)")
-
-
-def _and_list(words: Sequence[str]) -> str:
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
 
 
 def _is_straight4(ranks: Sequence[int]) -> bool:
@@ -388,9 +432,10 @@ def _runs_in(rank_mask: int) -> tuple[tuple[int, tuple[int, ...]], ...]:
     return runs
 
 
-def _groups(hand: Sequence[Card], one_suit: bool) -> list[tuple[Card, ...]]:
+def discard_groups(hand: Sequence[Card], one_suit: bool) -> list[tuple[Card, ...]]:
     """Every legal discard of ``hand`` (distinct cards in :func:`sort_key` order), in
-    :func:`legal_discards` order.  The engine's fast path: no checks."""
+    :func:`legal_discards` order (``one_suit``: the ``runs_one_suit`` option).  The
+    engine's fast path: no checks."""
     out = [_SINGLES[c.index] for c in hand]
     n = len(hand)
     if n < 2:
@@ -449,8 +494,8 @@ def legal_discards(hand: CardsLike, rules: Optional[Rules] = None) -> list[tuple
     >>> [' '.join(map(str, g)) for g in legal_discards('AC 2D 3S 9H 9C')]
     ['A♣', '2♦', '3♠', '9♣', '9♥', '9♣ 9♥', 'A♣ 2♦ 3♠']
     """
-    r = _rules(rules)
-    return _groups(sorted(_as_cards(hand), key=sort_key), r.runs_one_suit)
+    r = check_rules(rules)
+    return discard_groups(sorted(_as_cards(hand), key=sort_key), r.runs_one_suit)
 
 
 # --- round scoring [6], [7] -----------------------------------------------------------
@@ -459,14 +504,14 @@ def _check_totals(totals: Sequence[int], declarer: int) -> list[int]:
     try:
         ts = list(totals)
     except TypeError:
-        raise CardkitError(f"totals must be a list of hand totals, such as [10, 16, 17], not {totals!r}") from None
+        raise HandError(f"totals must be a list of hand totals, such as [10, 16, 17], not {totals!r}") from None
     if len(ts) < 2:
-        raise CardkitError(f"a round needs at least 2 players' totals, but {len(ts)} {'was' if len(ts) == 1 else 'were'} given")
+        raise HandError(f"a round needs at least 2 players' totals, but {len(ts)} {'was' if len(ts) == 1 else 'were'} given")
     for t in ts:
         if isinstance(t, bool) or not isinstance(t, int) or t < 0:
-            raise CardkitError(f"a hand total is a whole number of 0 or more, not {t!r}")
+            raise HandError(f"a hand total is a whole number of 0 or more, not {t!r}")
     if isinstance(declarer, bool) or not isinstance(declarer, int) or not 0 <= declarer < len(ts):
-        raise CardkitError(
+        raise PlayerError(
             f"declarer must be the position of the declarer's total in the list (0 to {len(ts) - 1}), not {declarer!r}"
         )
     return ts
@@ -474,6 +519,23 @@ def _check_totals(totals: Sequence[int], declarer: int) -> list[int]:
 
 def _succeeds(d: int, low: int, r: Rules) -> bool:
     return d < low or (d == low and r.tie_is_success)
+
+
+def declaration_succeeded(totals: Sequence[int], declarer: int, rules: Optional[Rules] = None) -> bool:
+    """Whether the declaration succeeds [6]: the declarer's total D is lower than the
+    lowest total L of the others — or equal to it, when ``tie_is_success`` (the default).
+
+    The verdict, not a guess from the scores (with ``penalty=0`` a failed declaration
+    can score 0 too).
+
+    >>> declaration_succeeded([10, 16, 17], 0), declaration_succeeded([10, 8, 15], 0)
+    (True, False)
+    >>> declaration_succeeded([9, 9], 0), declaration_succeeded([9, 9], 0, Rules(tie_is_success=False))
+    (True, False)
+    """
+    r = check_rules(rules)
+    ts = _check_totals(totals, declarer)
+    return _succeeds(ts[declarer], min(t for i, t in enumerate(ts) if i != declarer), r)
 
 
 def round_scores(totals: Sequence[int], declarer: int, rules: Optional[Rules] = None) -> list[int]:
@@ -489,7 +551,7 @@ def round_scores(totals: Sequence[int], declarer: int, rules: Optional[Rules] = 
     >>> round_scores([10, 16, 17], 0), round_scores([10, 8, 15], 0)
     ([0, 6, 7], [22, 0, 0])
     """
-    r = _rules(rules)
+    r = check_rules(rules)
     ts = _check_totals(totals, declarer)
     return _scores(ts, declarer, r)
 
@@ -512,12 +574,12 @@ def score_explanation(totals: Sequence[int], declarer: int, rules: Optional[Rule
     >>> score_explanation([10, 8, 15], 0)
     'D = 10, L = 8: 10 > 8, so the declaration fails: the declarer scores 20 + (10 − 8) = 22, everyone else 0.'
     """
-    r = _rules(rules)
+    r = check_rules(rules)
     ts = _check_totals(totals, declarer)
     if names is None:
-        names = [f"Player {i}" for i in range(len(ts))]
+        names = [player_name(i) for i in range(len(ts))]
     elif len(names) != len(ts):
-        raise CardkitError(f"{len(names)} names were given for {len(ts)} totals")
+        raise OptionError(f"{len(names)} names were given for {len(ts)} totals")
     d = ts[declarer]
     low = min(t for i, t in enumerate(ts) if i != declarer)
     head = f"D = {d}, L = {low}: "

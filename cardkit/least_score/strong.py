@@ -39,6 +39,7 @@ import random
 from typing import Callable, NamedTuple
 
 from ..cards import Card
+from ..game import bot_actions, bot_settings
 from .game import DECLARE, Action, Declare, Observation
 
 __all__ = [
@@ -69,21 +70,28 @@ DEFAULTS = dict(
 )
 
 
-def _best_group_by_ranks(ranks: tuple[int, ...]) -> int:
-    """The value of the most valuable legal discard among these ranks (runs mixed suits;
-    flushes ignored)."""
+def _best_same_rank(counts: list[int]) -> int:
+    """The value of the most valuable single, pair or four of a kind, from how many
+    cards of each rank (0 = ace … 12 = king) are held."""
     best = 0
-    counts = [0] * 13
-    pres = 0
-    for r in ranks:
-        counts[r] += 1
-        pres |= 1 << r
     for r in range(13):
         c = counts[r]
         if c:
             v = _RVAL[r] * (4 if c == 4 else 2 if c >= 2 else 1)
             if v > best:
                 best = v
+    return best
+
+
+def _best_group_by_ranks(ranks: tuple[int, ...]) -> int:
+    """The value of the most valuable legal discard among these ranks (runs mixed suits;
+    flushes ignored)."""
+    counts = [0] * 13
+    pres = 0
+    for r in ranks:
+        counts[r] += 1
+        pres |= 1 << r
+    best = _best_same_rank(counts)
     if len(ranks) >= 3:
         for m, v in _RUN_MASKS:
             if pres & m == m and v > best:
@@ -93,16 +101,10 @@ def _best_group_by_ranks(ranks: tuple[int, ...]) -> int:
 
 def _best_group_by_cards(idx: tuple[int, ...]) -> int:
     """As :func:`_best_group_by_ranks`, for the option where a run must be one suit."""
-    best = 0
     counts = [0] * 13
     for i in idx:
         counts[i >> 2] += 1
-    for r in range(13):
-        c = counts[r]
-        if c:
-            v = _RVAL[r] * (4 if c == 4 else 2 if c >= 2 else 1)
-            if v > best:
-                best = v
+    best = _best_same_rank(counts)
     if len(idx) >= 3:
         for s in range(4):
             pres = 0
@@ -324,10 +326,7 @@ def _declare_odds(observation: Observation, slots, counts) -> DeclareOdds:
 def make_strong_bot(**settings: float) -> Callable[[Observation, random.Random], Action]:
     """A strong Least Score bot; keyword settings (see ``DEFAULTS`` in this module)
     tune it.  With no settings it is :data:`strong_bot`."""
-    unknown = set(settings) - set(DEFAULTS)
-    if unknown:
-        raise ValueError(f"unknown setting(s) {', '.join(sorted(unknown))}: the settings are {', '.join(DEFAULTS)}")
-    cfg = {**DEFAULTS, **settings}
+    cfg = bot_settings(settings, DEFAULTS)
     lookahead = float(cfg["lookahead"])
     slack = float(cfg["slack"])
     min_chance = float(cfg["min_chance"])
@@ -335,10 +334,7 @@ def make_strong_bot(**settings: float) -> Callable[[Observation, random.Random],
     patience = int(cfg["patience"])
 
     def strong(observation: Observation, rng: random.Random) -> Action:
-        actions = observation.legal_actions
-        if not actions:
-            raise ValueError(f"the strong bot was asked to act for Player {observation.player}, "
-                             "who has no legal action now (it is not their turn)")
+        actions = bot_actions(observation, "the strong bot")
         slots = opponent_slots(observation, slack)
         counts = _unseen_value_counts(observation, (h for h, _ in slots.values()))
         if observation.can_declare:

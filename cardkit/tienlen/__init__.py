@@ -9,18 +9,21 @@ True
 >>> str(state.hand(state.current_player())[0])     # the holder of 3♠ leads
 '3♠'
 
-The rules implemented are those of ``rules/tien-len.md``; see :mod:`cardkit.tienlen.game`
-for every point the rule book leaves open and how it is settled.
+The rules implemented are those of ``rules/tien-len.md``: :mod:`cardkit.tienlen.rules`
+holds the options, the card order and the combinations; :mod:`cardkit.tienlen.game`
+the match (and every point the rule book leaves open, and how it is settled).
 """
 
 from .bots import BOTS, greedy_bot, make_strong_bot, random_bot, strong_bot
-from .combos import (
+from .rules import (
     KINDS,
     Combo,
+    Rules,
     beats,
     card_key,
     classify,
     instant_win,
+    is_chop,
     legal_plays,
     rank_name,
     sort_hand,
@@ -36,7 +39,6 @@ from .game import (
     GameResult,
     Observation,
     Pass,
-    Rules,
     TienLenState,
     new_game,
 )
@@ -53,6 +55,7 @@ __all__ = [
     "why_illegal",
     "beats",
     "why_not_beats",
+    "is_chop",
     "legal_plays",
     "instant_win",
     "new_game",

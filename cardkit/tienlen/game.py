@@ -29,6 +29,13 @@ Everything a rule book leaves open is settled here (and tested):
   the target.  If several reach it in that game, the highest total wins; if totals
   are level, the one who scored more in that last game wins (game scores are all
   different, so this always settles it).
+
+>>> from cardkit.tienlen import new_game, PASS
+>>> state = new_game(seed=1)
+>>> state.current_player(), str(state.legal_actions()[0])
+(0, '3♠')
+>>> PASS in state.legal_actions()      # the leader may not pass
+False
 """
 
 from __future__ import annotations
@@ -38,20 +45,23 @@ from dataclasses import dataclass, field
 from itertools import starmap
 from typing import Optional, Union
 
-from ..cards import Card, cards_text, deal_code as _deal_code, new_seed
-from ..errors import CardkitError, IllegalActionError, RulesError
-from .combos import (
+from ..cards import Card, cards_text, deal_code, resolve_seed
+from ..errors import HandError, IllegalActionError, PlayerError, RulesError
+from ..game import TERMINAL, Event
+from ..words import ordinal, player_name
+from .rules import (
+    CARD_AT_PLACE,
+    PLACE_OF_INDEX,
+    SINGLES_IN,
     Combo,
-    _CARD_OF_T_T,
-    _T_OF_INDEX,
-    _all_plays,
-    _beats,
-    _cards_of,
-    _instant_win_mask,
-    _GROUPS,
-    _chops_of_a_two,
-    _classify_mask,
-    _responses,
+    Rules,
+    beats_combo,
+    cards_of_mask,
+    chops_of_a_two,
+    combo_of_mask,
+    instant_win_of_mask,
+    plays_of_mask,
+    responses_of_mask,
     why_not_beats,
 )
 
@@ -67,55 +77,6 @@ __all__ = [
     "new_game",
     "TERMINAL",
 ]
-
-TERMINAL = -1
-
-
-# ---------------------------------------------------------------------------
-# Rules
-
-@dataclass(frozen=True)
-class Rules:
-    """The options of a Tiến Lên match.  Defaults follow the rules as written.
-
-    - ``players`` (default 4): 2, 3 or 4.  Everyone is dealt 13 cards; with fewer than
-      four players the remaining cards stay out of play, face down.
-    - ``target`` (default 21): the match ends after the game in which a player's
-      points reach this total; that player wins.
-
-    Common house variants, all off by default:
-
-    - ``four_of_a_kind_beats_pair_of_twos``: a four of a kind chops a pair of 2s too,
-      not only a single 2.
-    - ``bigger_bombs_beat_smaller``: bombs beat smaller bombs of the other type, on the
-      ladder double sequence of 3 pairs < four of a kind < double sequence of 4 pairs
-      < of 5 pairs < of 6 pairs.  (By default a bomb is beaten only by a higher bomb of
-      the same type and size.)
-    - ``passed_players_may_rejoin``: passing only skips one turn; a player who passed
-      may play again on a later turn of the same round.  The table is cleared when
-      every other player has passed in a row on the last play.
-    """
-
-    players: int = 4
-    target: int = 21
-    four_of_a_kind_beats_pair_of_twos: bool = False
-    bigger_bombs_beat_smaller: bool = False
-    passed_players_may_rejoin: bool = False
-
-    def __post_init__(self) -> None:
-        if isinstance(self.players, bool) or not isinstance(self.players, int):
-            raise RulesError(f"players must be a whole number (2, 3 or 4), not {self.players!r}")
-        if not 2 <= self.players <= 4:
-            raise RulesError(f"Tiến Lên is played by 2, 3 or 4 players, not {self.players}")
-        if isinstance(self.target, bool) or not isinstance(self.target, int):
-            raise RulesError(f"target must be a whole number of points, not {self.target!r}")
-        if self.target < 1:
-            raise RulesError(f"the target must be at least 1 point, not {self.target}")
-        for name in ("four_of_a_kind_beats_pair_of_twos", "bigger_bombs_beat_smaller",
-                     "passed_players_may_rejoin"):
-            value = getattr(self, name)
-            if not isinstance(value, bool):
-                raise RulesError(f"{name} is switched on or off with True or False, not {value!r}")
 
 
 # ---------------------------------------------------------------------------
@@ -161,17 +122,9 @@ Action = Union[Combo, Pass]
 # ---------------------------------------------------------------------------
 # Records
 
-@dataclass(frozen=True)
-class Event:
-    """One line of the match log: who (``player``, or None for the table), what
-    (``kind``: 'deal', 'instant_win', 'play', 'bomb', 'chop', 'pass', 'clear', 'out',
-    'game_over', 'match_over') and a sentence to show (``text``)."""
-
-    player: Optional[int]
-    kind: str
-    text: str
-    game: int = 0
-
+# The log is made of :class:`cardkit.game.Event` records; a Tiến Lên event's ``kind`` is
+# one of 'deal', 'instant_win', 'play', 'bomb', 'chop', 'pass', 'clear', 'out',
+# 'game_over', 'match_over', and its ``round`` is the number of the game.
 
 @dataclass(frozen=True)
 class GameResult:
@@ -198,6 +151,11 @@ class GameResult:
     entries: tuple = field(default=(), repr=False, compare=False)
 
     @property
+    def round(self) -> int:
+        """The game's number in the match (the same as ``game``; ``round`` in both games)."""
+        return self.game
+
+    @property
     def winner(self) -> int:
         """The player who won this game (first out, or the instant winner)."""
         return self.instant_winner if self.instant_winner is not None else self.finishing_order[0]
@@ -205,7 +163,7 @@ class GameResult:
     @property
     def hands(self) -> tuple[tuple[Card, ...], ...]:
         """Every player's hand as dealt, lowest card first."""
-        return tuple(_cards_of(h) for h in self.dealt)
+        return tuple(cards_of_mask(h) for h in self.dealt)
 
     @property
     def history(self) -> tuple[tuple[int, Action], ...]:
@@ -270,9 +228,8 @@ class Observation:
 # ---------------------------------------------------------------------------
 # The state
 
-_BIT_OF_INDEX = tuple(1 << t for t in _T_OF_INDEX)
+_BIT_OF_INDEX = tuple(1 << t for t in PLACE_OF_INDEX)
 _ABOVE = tuple(((1 << 52) - 1) & ~((2 << t) - 1) for t in range(52))  # cards above card t
-_SINGLES = _GROUPS[1]
 _PLAYER_TAG = tuple(p << 52 for p in range(4))
 _PASS_TAG = tuple((1 << 54) | p << 52 for p in range(4))  # = _PASS_BIT | player
 _DECK = range(52)
@@ -299,18 +256,15 @@ def _decode(entry: int) -> tuple:
         return (_E_CLEAR, p, entry & 3)
     if entry & _PASS_BIT:
         return (_E_PASS, p, PASS)
-    return (_E_PLAY, p, _classify_mask(entry & _CARD_BITS))
+    return (_E_PLAY, p, combo_of_mask(entry & _CARD_BITS))
 
 
 def _actions_of(entries) -> list[tuple[int, Action]]:
     out = []
     for e in entries:
         if type(e) is int and not e & _CLEAR_BIT:
-            out.append((e >> 52 & 3, PASS if e & _PASS_BIT else _classify_mask(e & _CARD_BITS)))
+            out.append((e >> 52 & 3, PASS if e & _PASS_BIT else combo_of_mask(e & _CARD_BITS)))
     return out
-
-
-_ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 
 
 class _Decks:
@@ -335,8 +289,7 @@ class _Decks:
         return decks[game]
 
 
-def _name(p: int) -> str:
-    return f"Player {p}"
+_name = player_name
 
 
 class TienLenState:
@@ -354,22 +307,19 @@ class TienLenState:
         "_leads", "_decks", "_winner", "_quad_pair", "_ladder", "_rejoin", "_after",
     )
 
-    def __init__(self, rules: Optional[Rules] = None, seed: Optional[int] = None, *,
+    def __init__(self, rules: Optional[Rules] = None, seed: Union[int, str, None] = None, *,
                  _hands: Optional[list[int]] = None, _leader: Optional[int] = None) -> None:
         if rules is None:
             rules = Rules()
         elif not isinstance(rules, Rules):
             raise RulesError(f"rules must be a tienlen.Rules, not {type(rules).__name__}")
-        if seed is None:
-            seed = new_seed()
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise CardkitError(f"a seed is a whole number, not {seed!r}")
+        seed = resolve_seed(seed, any_whole_number=True)
         n = rules.players
         self.rules = rules
         self.num_players = n
         self.seed = seed
         try:
-            self.deal_code: Optional[str] = _deal_code(seed)
+            self.deal_code: Optional[str] = deal_code(seed)
         except ValueError:
             self.deal_code = None
         self.round_results: list[GameResult] = []
@@ -382,7 +332,7 @@ class TienLenState:
         self._after = tuple(tuple((p + i) % n for i in range(1, n)) for p in range(n))
         self._log: list = []
         self._events: list[Event] = []
-        self._cursor = [0, None, -1]  # for writing events: game, table, its player
+        self._cursor = [0, 0, None, -1]  # for writing events: log entries written, game, table, its player
         self._decks = _Decks(seed)
         if _hands is None:
             self._deal(None)
@@ -390,7 +340,7 @@ class TienLenState:
             self._start_game(_hands, _leader, free_lead=_leader is not None)
 
     @classmethod
-    def from_hands(cls, hands, rules: Optional[Rules] = None, seed: Optional[int] = None,
+    def from_hands(cls, hands, rules: Optional[Rules] = None, seed: Union[int, str, None] = None,
                    leader: Optional[int] = None) -> "TienLenState":
         """A match whose first game starts from the given hands — for puzzles, lessons
         and tests.  ``hands`` holds one group of cards per player (text such as
@@ -404,7 +354,7 @@ class TienLenState:
         from ..cards import to_cards
 
         if rules is None:
-            rules = Rules(players=len(hands)) if 2 <= len(hands) <= 4 else None
+            rules = Rules(players=len(hands)) if Rules.MIN_PLAYERS <= len(hands) <= Rules.MAX_PLAYERS else None
             if rules is None:
                 raise RulesError(f"Tiến Lên is played by 2, 3 or 4 players; {len(hands)} hands were given")
         if len(hands) != rules.players:
@@ -414,10 +364,10 @@ class TienLenState:
         for p, hand in enumerate(hands):
             cards = to_cards(hand)
             if not 1 <= len(cards) <= 13:
-                raise IllegalActionError(f"Player {p}'s hand must hold 1 to 13 cards, not {len(cards)}")
+                raise HandError(f"{player_name(p)}'s hand must hold 1 to 13 cards, not {len(cards)}")
             twice = seen.intersection(cards)
             if twice:
-                raise IllegalActionError(f"{cards_text(twice)} cannot be in two hands")
+                raise HandError(f"{cards_text(twice)} cannot be in two hands")
             seen.update(cards)
             m = 0
             for c in cards:
@@ -465,7 +415,7 @@ class TienLenState:
         how = 0 if not free_lead else (1 if self.round_results else 2)
         self._log.append((_E_DEAL, self._game, leader, self._required, sizes, how))
         for p in (leader,) + self._after[leader]:
-            kind = _instant_win_mask(hands[p])
+            kind = instant_win_of_mask(hands[p])
             if kind is not None:
                 self._log.append((_E_INSTANT, p, kind))
                 self._end_game(instant=(p, kind))
@@ -535,7 +485,7 @@ class TienLenState:
             # list kept from this player's last lead is filtered rather than rebuilt.
             kept = self._leads[p]
             if kept is None:
-                plays = _all_plays(m)
+                plays = plays_of_mask(m)
             elif kept[0] == m:
                 plays = list(kept[1])
             else:
@@ -551,7 +501,7 @@ class TienLenState:
             hi = m & _ABOVE[top]
             if not hi and top < 48:
                 return [PASS]
-            g1 = _SINGLES
+            g1 = SINGLES_IN
             # the cards above the table's card, three ranks (a 12-bit chunk) at a time
             if top >= 35:
                 plays = [*g1[hi & 0xFFF000000000], *g1[hi & 0xF000000000000]]
@@ -564,10 +514,10 @@ class TienLenState:
                 plays = [*g1[hi & 0xFFF], *g1[hi & 0xFFF000], *g1[hi & 0xFFF000000],
                          *g1[hi & 0xFFF000000000], *g1[hi & 0xF000000000000]]
             if top >= 48:
-                plays += _chops_of_a_two(m)
+                plays += chops_of_a_two(m)
             plays.append(PASS)
             return plays
-        plays = _responses(m, table, self._quad_pair, self._ladder)
+        plays = responses_of_mask(m, table, self._quad_pair, self._ladder)
         plays.append(PASS)
         return plays
 
@@ -609,7 +559,7 @@ class TienLenState:
                     raise IllegalActionError(self._why_illegal(action, player))
                 self._required = 0
         elif (action.shape != table.shape or action.top <= table.top) and \
-                not _beats(action, table, self._quad_pair, self._ladder):
+                not beats_combo(action, table, self._quad_pair, self._ladder):
             raise IllegalActionError(self._why_illegal(action, player))
         # -- the play is legal: apply it
         hand ^= m
@@ -673,13 +623,13 @@ class TienLenState:
             return (f"an action is a combination to play (a Combo, such as one from legal_actions() "
                     f"or classify('3S 4S 5S')) or PASS, not {action!r}")
         hand = self._hands[p]
-        missing = [c for c in action.cards if not hand >> _T_OF_INDEX[c.index] & 1]
+        missing = [c for c in action.cards if not hand >> PLACE_OF_INDEX[c.index] & 1]
         if missing:
             return f"{_name(p)} does not hold {cards_text(missing)}"
         if table is None:
             req = self._required
             if req and not action.mask & req:
-                card = _CARD_OF_T_T[req.bit_length() - 1]
+                card = CARD_AT_PLACE[req.bit_length() - 1]
                 why = "it is the lowest card dealt" if req != 1 else "it is the lowest card"
                 return f"the first play of the match must contain {card} ({why})"
             return None
@@ -690,7 +640,7 @@ class TienLenState:
     def hand(self, player: int) -> list[Card]:
         """The cards ``player`` holds, lowest first (for tests and teaching; bots see
         only their own hand, through :meth:`observation`)."""
-        return list(_cards_of(self._hands[player]))
+        return list(cards_of_mask(self._hands[player]))
 
     @property
     def table(self) -> Optional[Combo]:
@@ -709,12 +659,19 @@ class TienLenState:
 
     @property
     def winner(self) -> Optional[int]:
-        """The winner of the match, once it is over; ``None`` before."""
+        """The winner of the match, once it is over; ``None`` before.  A Tiến Lên match
+        has one winner (ties are settled), so this is ``winners()[0]``."""
         return self._winner
+
+    def winners(self) -> list[int]:
+        """The winner of the match as a list (``[p]``), as in every game; empty before
+        the match is over."""
+        return [] if self._winner is None else [self._winner]
 
     @property
     def history(self) -> list[tuple[int, Action]]:
-        """Every action of the game in progress, as ``(player, action)``."""
+        """Every action of the game in progress (the last game once the match is over),
+        as ``(player, action)``."""
         return self._game_history()
 
     def _game_history(self) -> list[tuple[int, Action]]:
@@ -725,7 +682,7 @@ class TienLenState:
         """The card the coming first play of the match must contain (3♠ with four
         players), or ``None``."""
         req = self._required
-        return _CARD_OF_T_T[req.bit_length() - 1] if req and self._cur >= 0 else None
+        return CARD_AT_PLACE[req.bit_length() - 1] if req and self._cur >= 0 else None
 
     def cards_left(self) -> list[int]:
         """How many cards each player holds."""
@@ -742,13 +699,13 @@ class TienLenState:
     def observation(self, player: int) -> Observation:
         """What ``player`` may see: their own hand and everything public."""
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players:
-            raise CardkitError(f"there is no Player {player!r}: players are 0 to {self.num_players - 1}")
+            raise PlayerError(f"there is no Player {player!r}: players are 0 to {self.num_players - 1}")
         table = self._table
         return Observation(
             player=player,
             num_players=self.num_players,
             current_player=self._cur,
-            hand=_cards_of(self._hands[player]),
+            hand=cards_of_mask(self._hands[player]),
             table=table,
             table_player=self._owner if table is not None else None,
             passed=self.passed(),
@@ -765,9 +722,8 @@ class TienLenState:
     @property
     def events(self) -> list[Event]:
         """The match log so far, oldest first, as :class:`Event` records."""
-        done = len(self._events)
-        if done < len(self._log):
-            self._events.extend(_write_events(self._log, done, self.num_players, self._cursor))
+        if self._cursor[0] < len(self._log):
+            self._events.extend(_write_events(self._log, self.num_players, self._cursor))
         return list(self._events)
 
     def clone(self) -> "TienLenState":
@@ -797,10 +753,12 @@ class TienLenState:
                 f"cards left {self.cards_left()}, points {self._totals}>")
 
 
-def new_game(rules: Optional[Rules] = None, seed: Optional[int] = None) -> TienLenState:
+def new_game(rules: Optional[Rules] = None, seed: Union[int, str, None] = None) -> TienLenState:
     """Start a Tiến Lên match: deal the first game.
 
-    ``rules`` defaults to ``Rules()`` (four players, to 21 points); ``seed=None``
+    ``rules`` defaults to ``Rules()`` (four players, to 21 points).  ``seed`` fixes
+    every deal of the match: a whole number, or a deal code such as ``'K7Q-29X'``
+    (seeds 0 to 2**30 − 1 have one); ``seed=None``
     draws a fresh seed, kept in ``state.seed`` (and ``state.deal_code``), so the same
     match can be dealt again.
     """
@@ -823,11 +781,12 @@ def _result_text(game: int, order, scores, totals, instant) -> str:
     return f"{head} Match totals: {tot}."
 
 
-def _write_events(log: list, start: int, n: int, cursor: list) -> list[Event]:
-    """Events for the log entries from ``start`` on; ``cursor`` carries the game number
-    and the table (combo and player) from one call to the next."""
+def _write_events(log: list, n: int, cursor: list) -> list[Event]:
+    """Events for the log entries not yet written out.  ``cursor`` carries from one call
+    to the next how many entries are written (one entry can make two events: a bomb's
+    play and its chop), the game number and the table (combo and player)."""
     out: list[Event] = []
-    game, table, owner = cursor
+    start, game, table, owner = cursor
     for entry in log[start:]:
         if type(entry) is int:
             entry = _decode(entry)
@@ -840,7 +799,7 @@ def _write_events(log: list, start: int, n: int, cursor: list) -> list[Event]:
             else:
                 text = f"Game {game}: the hands hold {', '.join(map(str, sizes))} cards. "
             if req:
-                card = _CARD_OF_T_T[req.bit_length() - 1]
+                card = CARD_AT_PLACE[req.bit_length() - 1]
                 why = "holds 3♠" if req == 1 else f"holds the lowest card dealt, {card},"
                 text += f"{_name(leader)} {why} and leads; the first play must contain {card}."
             elif how == 1:
@@ -882,7 +841,7 @@ def _write_events(log: list, start: int, n: int, cursor: list) -> list[Event]:
         elif code == _E_OUT:
             _, p, place = entry
             out.append(Event(p, "out", f"{_name(p)} has played their last card and goes out, "
-                                       f"{_ORDINAL.get(place, str(place))}.", game))
+                                       f"{ordinal(place)}.", game))
         elif code == _E_GAME:
             _, g, scores, totals = entry
             pts = ", ".join(f"{_name(q)} {s}" for q, s in enumerate(scores))
@@ -891,5 +850,5 @@ def _write_events(log: list, start: int, n: int, cursor: list) -> list[Event]:
         elif code == _E_MATCH:
             _, p, totals = entry
             out.append(Event(p, "match_over", f"{_name(p)} wins the match with {totals[p]} points.", game))
-    cursor[:] = [game, table, owner]
+    cursor[:] = [len(log), game, table, owner]
     return out

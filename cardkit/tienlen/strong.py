@@ -38,20 +38,22 @@ from __future__ import annotations
 import random
 from typing import Callable
 
-from .combos import (
+from ..game import bot_actions, bot_settings
+
+from .rules import (
     DOUBLE_SEQUENCE,
     FOUR,
     SEQUENCE,
     SINGLE,
     TRIPLE,
     Combo,
-    _all_plays,
-    _pair_presence,
-    _presence,
-    _quad_presence,
-    _triple_presence,
-    _SPREAD_NO_TWO,
-    _T_OF_INDEX,
+    plays_of_mask,
+    pair_presence,
+    rank_presence,
+    quad_presence,
+    triple_presence,
+    RANKS_3_TO_A,
+    PLACE_OF_INDEX,
 )
 from .game import PASS, Action, Observation
 
@@ -77,7 +79,7 @@ _TWOS = 0xF << 48
 def _mask(cards) -> int:
     m = 0
     for c in cards:
-        m |= 1 << _T_OF_INDEX[c.index]
+        m |= 1 << PLACE_OF_INDEX[c.index]
     return m
 
 
@@ -105,11 +107,11 @@ def _any_group_above(unseen: int, top: int, need: int) -> bool:
     if need == 1:
         return higher != 0
     if need == 2:
-        pres = _pair_presence(higher)
+        pres = pair_presence(higher)
     elif need == 3:
-        pres = _triple_presence(higher)
+        pres = triple_presence(higher)
     else:
-        pres = _quad_presence(higher)
+        pres = quad_presence(higher)
     return pres != 0
 
 
@@ -139,8 +141,8 @@ def _has_run(pres: int, length: int, top: int, unseen: int, pairs: bool) -> bool
 
 def _bombs(unseen: int, min_pairs: int) -> tuple[bool, bool]:
     """(a four of a kind, a double sequence of ``min_pairs`` or more pairs) in ``unseen``."""
-    quad = _quad_presence(unseen & ~_TWOS) != 0
-    pp = _pair_presence(unseen) & _SPREAD_NO_TWO
+    quad = quad_presence(unseen & ~_TWOS) != 0
+    pp = pair_presence(unseen) & RANKS_3_TO_A
     run = 0
     ds = False
     for k in range(12):
@@ -174,9 +176,9 @@ def sure_winner(combo: Combo, unseen: int, rules=None) -> bool:
             return False
         return not (ladder and _bombs(unseen, 4)[1])
     if code == SEQUENCE:
-        return not _has_run(_presence(unseen) & _SPREAD_NO_TWO, size, top, unseen, False)
+        return not _has_run(rank_presence(unseen) & RANKS_3_TO_A, size, top, unseen, False)
     pairs = size // 2
-    if _has_run(_pair_presence(unseen) & _SPREAD_NO_TWO, pairs, top, unseen, True):
+    if _has_run(pair_presence(unseen) & RANKS_3_TO_A, pairs, top, unseen, True):
         return False
     if ladder:
         quad, ds = _bombs(unseen, pairs + 1)
@@ -228,7 +230,7 @@ class _Planner:
         got = self.plays.get(m)
         if got is None:
             low = m & -m
-            got = tuple(c for c in _all_plays(m) if c.mask & low)
+            got = tuple(c for c in plays_of_mask(m) if c.mask & low)
             if len(self.plays) > 50_000:
                 self.plays.clear()
             self.plays[m] = got
@@ -272,10 +274,7 @@ def plan_hand(hand, **settings: float) -> list[Combo]:
 def make_strong_bot(**settings: float) -> Callable[[Observation, random.Random], Action]:
     """A strong Tiến Lên bot; keyword settings (see ``DEFAULTS``) tune it.  With no
     settings it is :data:`strong_bot`."""
-    unknown = set(settings) - set(DEFAULTS)
-    if unknown:
-        raise ValueError(f"unknown setting(s) {', '.join(sorted(unknown))}: the settings are {', '.join(DEFAULTS)}")
-    cfg = {**DEFAULTS, **settings}
+    cfg = bot_settings(settings, DEFAULTS)
     planner = _Planner(cfg["low"], cfg["low_multi"], cfg["two"], cfg["bomb"])
     lead_value = float(cfg["lead_value"])
     play_at = float(cfg["play_at"])
@@ -285,10 +284,7 @@ def make_strong_bot(**settings: float) -> Callable[[Observation, random.Random],
     urgency = float(cfg["urgency"])
 
     def strong(observation: Observation, rng: random.Random) -> Action:
-        actions = observation.legal_actions
-        if not actions:
-            raise ValueError(f"the strong bot was asked to act for Player {observation.player}, "
-                             "who has no legal action now (it is not their turn)")
+        actions = bot_actions(observation, "the strong bot")
         plays = [a for a in actions if a is not PASS]
         if not plays:
             return PASS

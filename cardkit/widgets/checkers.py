@@ -30,6 +30,7 @@ from .. import least_score as ls
 from .. import tienlen as tl
 from ..cards import Card, cards_text, to_cards
 from ..errors import CardkitError
+from ..words import number_word
 from .hand import Hand
 from .messages import StatusMessage, safe_callback
 
@@ -41,9 +42,6 @@ __all__ = [
     "discard_name",
 ]
 
-_NUMBER = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
-_NUMBER_WORDS = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-                 9: "nine", 10: "ten", 11: "eleven", 12: "twelve"}
 _TL_HEADINGS = {
     "single": "Singles",
     "pair": "Pairs",
@@ -71,7 +69,7 @@ def discard_name(cards: Sequence[Card], rules: Optional[ls.Rules] = None) -> Opt
     if kind == "four_of_a_kind":
         return f"four of a kind — all four {cards[0].rank.plural}"
     if kind == "run":
-        return f"run of {_NUMBER[len(cards)]}"
+        return f"run of {number_word(len(cards))}"
     return f"flush of five {cards[0].suit.label}"  # 'flush'
 
 
@@ -114,7 +112,7 @@ def tienlen_verdict(cards: Any, previous: Any = None,
         raise CardkitError(f"the play on the table ({previous}) is no combination: {tl.why_illegal(previous)}")
     why = tl.why_not_beats(combo, prev, rules)
     if why is None:
-        chop = " A chop!" if combo.is_bomb and not prev.is_bomb and prev.key.rank == 2 else ""
+        chop = " A chop!" if tl.is_chop(combo, prev, rules) else ""
         return True, f"{head}: it beats the {prev.describe()} on the table.{chop}"
     return False, f"{head} does not beat the {prev.describe()} on the table: {why}."
 
@@ -257,7 +255,7 @@ class LeastScoreChecker(_Checker):
         for g in groups:
             kind = ls.discard_kind(g, self.rules)
             heading = {"single": "Singles", "pair": "Pairs", "four_of_a_kind": "Four of a kind",
-                       "flush": "Flushes"}.get(kind, f"Runs of {_NUMBER.get(len(g), len(g))}")
+                       "flush": "Flushes"}.get(kind, f"Runs of {number_word(len(g))}")
             out.setdefault(heading, []).append(cards_text(g))
         return list(out.items())
 
@@ -326,7 +324,7 @@ class TienLenChecker(_Checker):
     def _sections(self, groups: list) -> list[tuple[str, list[str]]]:
         out: dict[str, list[str]] = {}
         for c in groups:
-            heading = _TL_HEADINGS[c.kind].format(n=_NUMBER_WORDS.get(len(c), len(c)),
-                                                  p=_NUMBER_WORDS.get(len(c) // 2, len(c) // 2))
+            heading = _TL_HEADINGS[c.kind].format(n=number_word(len(c)),
+                                                  p=number_word(len(c) // 2))
             out.setdefault(heading, []).append(str(c))
         return list(out.items())

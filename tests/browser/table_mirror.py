@@ -72,19 +72,13 @@ class _Mirror:
         events = self.state.events
         if self.pending is None:
             return events
-        limit = self._round_of(self.pending)
+        limit = self.pending.round
         shown = []
         for e in events:
-            if self._event_round(e) > limit:
+            if e.round > limit:
                 break
             shown.append(e)
         return shown
-
-    def _round_of(self, result: Any) -> int:
-        raise NotImplementedError
-
-    def _event_round(self, event: Any) -> int:
-        raise NotImplementedError
 
 
 class LeastScoreMirror(_Mirror):
@@ -104,12 +98,6 @@ class LeastScoreMirror(_Mirror):
         self.take_below, self.declare_at, self.patience = take_below, declare_at, patience
         self.moves_this_round = 0
         self.run_bots()
-
-    def _round_of(self, result: Any) -> int:
-        return result.round_number
-
-    def _event_round(self, event: Any) -> int:
-        return event.round_number
 
     def choose(self) -> Any:
         """The learner's next action (``ls.DECLARE`` or a ``Discard``)."""
@@ -145,12 +133,6 @@ class TienLenMirror(_Mirror):
         self.my_rng = random.Random(f"test learner {seed}")
         self.passed_once = False
         self.run_bots()
-
-    def _round_of(self, result: Any) -> int:
-        return result.game
-
-    def _event_round(self, event: Any) -> int:
-        return event.game
 
     def choose(self) -> Any:
         """The learner's next action (``tl.PASS`` or a combination)."""

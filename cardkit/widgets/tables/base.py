@@ -10,8 +10,10 @@ from typing import Any, Callable, Optional, Sequence
 
 import ipywidgets as widgets
 
-from ...cards import MAX_SEED, new_seed, seed_from_code
+from ...cards import resolve_seed
 from ...errors import CardkitError
+from ...game import resolve_bot
+from ...words import player_name as seat_name
 from ..hand import Hand
 from ..messages import EventLog, StatusMessage, error_text, safe_callback
 from ..pacer import Pacer
@@ -45,25 +47,9 @@ def menu(options: Sequence[Any], description: str, width: str) -> widgets.Dropdo
                             style={"description_width": "initial"}, layout=widgets.Layout(width=width))
 
 
-def resolve_seed(seed: Any) -> int:
-    """A seed from ``None`` (a fresh one), a whole number or a deal code such as
-    'K7Q-29X'.  Anything else raises :class:`CardkitError` with the reason."""
-    if seed is None:
-        return new_seed()
-    if isinstance(seed, str):
-        try:
-            return seed_from_code(seed.strip())
-        except ValueError as exc:
-            raise CardkitError(str(exc)) from None
-    if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
-        raise CardkitError(
-            f"a seed is a whole number from 0 to {MAX_SEED - 1}, or a deal code such as 'K7Q-29X'; not {seed!r}")
-    return seed
-
-
-def resolve_bots(level: Any, count: int, registry: dict, game: str) -> list[tuple[str, Callable]]:
-    """``[(name, bot), …]`` for ``count`` opponents from one level (a name in
-    ``registry`` or a bot function) or a list of them, one per opponent."""
+def resolve_bots(level: Any, count: int, game: str) -> list[tuple[str, Callable]]:
+    """``[(name, bot), …]`` for ``count`` opponents from one level (a bot's name in
+    ``game``, such as 'greedy', or a bot function) or a list of them, one per opponent."""
     if isinstance(level, (list, tuple)):
         levels = list(level)
         if len(levels) != count:
@@ -74,14 +60,10 @@ def resolve_bots(level: Any, count: int, registry: dict, game: str) -> list[tupl
         levels = [level] * count
     out = []
     for lv in levels:
-        if isinstance(lv, str):
-            if lv not in registry:
-                raise CardkitError(f"{lv!r} is not a {game} bot level: choose one of {', '.join(map(repr, registry))}")
-            out.append((lv, registry[lv]))
-        elif callable(lv):
-            out.append((getattr(lv, "__name__", "custom").replace("_bot", ""), lv))
-        else:
+        if not isinstance(lv, str) and not callable(lv):
             raise CardkitError(f"a bot level is a name such as 'greedy' or a bot function, not {lv!r}")
+        name, bot = resolve_bot(game, lv)
+        out.append((lv if isinstance(lv, str) else getattr(lv, "__name__", "custom").replace("_bot", ""), bot))
     return out
 
 
@@ -92,8 +74,8 @@ def bot_rng(seed: int, game: str) -> random.Random:
 
 
 def player_name(p: int) -> str:
-    """"You" for the learner's seat, "Player 2" for the others."""
-    return "You" if p == HUMAN else f"Player {p}"
+    """``'You'`` for the learner's seat, ``'Player 2'`` for the others."""
+    return seat_name(p, you=HUMAN)
 
 
 def esc(text: Any) -> str:
@@ -116,7 +98,8 @@ class TableBase(widgets.VBox):
     each finished round or game.
     """
 
-    game_name = "game"
+    game = ""                     # the game's code name: 'least_score' or 'tienlen'
+    game_name = "game"            # the name in the bots' seed (kept: the same deal gives the same bot moves)
     round_word = "round"          # 'round' (Least Score) or 'game' (Tiến Lên)
     bots_registry: dict = {}
     game_title = "the game"       # the game's name in a learner's words ('Least Score', 'Tiến Lên')
@@ -253,7 +236,7 @@ class TableBase(widgets.VBox):
 
     def _resolve_bots(self, level: Any, count: int) -> list[tuple[str, Callable]]:
         """:func:`resolve_bots` for this game: ``count`` bots from ``level``."""
-        return resolve_bots(level, count, self.bots_registry, self.game_title)
+        return resolve_bots(level, count, self.game)
 
     def _level_from_menu(self, level: Any) -> Any:
         """The bots' level for the next match: ``level`` if given, else the menu's
@@ -358,9 +341,6 @@ class TableBase(widgets.VBox):
             f"<thead><tr><th style='text-align:left'>Player</th><th>{columns[0]}</th><th>{columns[1]}</th>"
             "<th style='text-align:left'>Now</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
 
-    def _event_round(self, event: Any) -> int:
-        raise NotImplementedError
-
     # --- running the match ------------------------------------------------------------
     def _start(self, seed: int) -> None:
         self.pacer.cancel()
@@ -395,18 +375,15 @@ class TableBase(widgets.VBox):
         new = events[self._events_seen:]
         if self.pending is not None:
             # hold back the next round's deal until the learner has seen this one's end
-            limit = self._round_of(self.pending)
+            limit = self.pending.round
             keep = []
             for e in new:
-                if self._event_round(e) > limit:
+                if e.round > limit:
                     break
                 keep.append(e)
             new = keep
         self._events_seen += len(new)
         self.event_log.extend(new)
-
-    def _round_of(self, result: Any) -> int:
-        raise NotImplementedError
 
     def _go_on(self) -> None:
         """After the learner's move (or a new match, or Next round): let the bots

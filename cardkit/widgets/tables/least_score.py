@@ -28,6 +28,7 @@ import ipywidgets as widgets
 from ... import least_score as ls
 from ...cards import Card
 from ...errors import CardkitError
+from ...words import and_list, game_name as name_of_game
 from ..checkers import least_score_verdict
 from ..hand import CardRow, Hand
 from ..messages import safe_callback
@@ -62,7 +63,8 @@ class LeastScoreTable(TableBase):
     game_name = "least score"
     round_word = "round"
     bots_registry = ls.BOTS
-    game_title = "Least Score"
+    game = "least_score"
+    game_title = name_of_game("least_score")
     hint_words = ("Show my legal discards", "Point out every legal discard in your hand")
 
     def __init__(self, opponents: Optional[int] = None, level: Any = "greedy", rules: Optional[ls.Rules] = None,
@@ -85,8 +87,10 @@ class LeastScoreTable(TableBase):
     # --- settings ---------------------------------------------------------------------
     @staticmethod
     def _check_opponents(n: Any) -> None:
-        if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 7:
-            raise CardkitError(f"Least Score is for 2 to 8 players, so 1 to 7 opponents; not {n!r}")
+        low, high = ls.Rules.MIN_PLAYERS - 1, ls.Rules.MAX_PLAYERS - 1
+        if isinstance(n, bool) or not isinstance(n, int) or not low <= n <= high:
+            raise CardkitError(f"Least Score is for {low + 1} to {high + 1} players, so {low} to {high} opponents; "
+                               f"not {n!r}")
 
     @property
     def rules(self) -> ls.Rules:
@@ -117,15 +121,9 @@ class LeastScoreTable(TableBase):
         n = self._opponents
         return f"{n} opponent{'s' if n != 1 else ''}, threshold {self.state.rules.threshold}"
 
-    def _event_round(self, event: Any) -> int:
-        return event.round_number
-
-    def _round_of(self, result: Any) -> int:
-        return result.round_number
-
     # --- the widgets ------------------------------------------------------------------
     def _build(self) -> None:
-        self.opponents_choice = menu(range(1, 8), "Opponents:", "9.5em")
+        self.opponents_choice = menu(range(ls.Rules.MIN_PLAYERS - 1, ls.Rules.MAX_PLAYERS), "Opponents:", "9.5em")
         thresholds = sorted(set(ls.USUAL_THRESHOLDS) | {self._base_rules.threshold})
         self.threshold_choice = menu(thresholds, "Threshold:", "10em")
         intro = widgets.HTML(
@@ -134,7 +132,7 @@ class LeastScoreTable(TableBase):
             "press <b>Discard and take</b> — or <b>Declare</b> if you think your total is the lowest.")
         self.hand = Hand((), sort_key=ls.sort_key, title="Your hand", four_colour=self._four,
                          highlight_text="part of a legal discard", highlight_follows_selection=True)
-        self._build_shared(7, card_width=34)
+        self._build_shared(ls.Rules.MAX_PLAYERS - 1, card_width=34)
         self._set_controls()
 
         # the middle
@@ -347,7 +345,7 @@ class LeastScoreTable(TableBase):
         win = st.winners()
         scores = st.returns()
         names = [("you" if p == HUMAN else f"Player {p}") for p in win]
-        who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+        who = and_list(names)
         verb = "win" if win == [HUMAN] else ("wins" if len(win) == 1 else "share the win")
         who = who[0].upper() + who[1:]
         return (f"The match is over: {who} {verb} with {scores[win[0]]} points. "

@@ -25,6 +25,7 @@ import ipywidgets as widgets
 
 from ... import tienlen as tl
 from ...errors import CardkitError
+from ...words import game_name as name_of_game, ordinal
 from ..checkers import tienlen_verdict
 from ..hand import CardRow, Hand
 from ..messages import StatusMessage, safe_callback
@@ -32,7 +33,6 @@ from .base import HUMAN, TableBase, action_button, esc, hidden, menu, player_nam
 
 __all__ = ["TienLenTable"]
 
-_ORDINAL = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 _TARGETS = (5, 11, 21)
 
 
@@ -55,7 +55,8 @@ class TienLenTable(TableBase):
     game_name = "tien len"
     round_word = "game"
     bots_registry = tl.BOTS
-    game_title = "Tiến Lên"
+    game = "tienlen"
+    game_title = name_of_game("tienlen")
     hint_words = ("Show my legal plays", "Point out every legal play in your hand")
     scoreboard_columns = ("Cards left", "Points")
 
@@ -95,12 +96,6 @@ class TienLenTable(TableBase):
     def _settings_text(self) -> str:
         r = self.state.rules
         return f"{r.players} players, to {r.target} points"
-
-    def _event_round(self, event: Any) -> int:
-        return event.game
-
-    def _round_of(self, result: Any) -> int:
-        return result.game
 
     # --- the widgets ------------------------------------------------------------------
     def _build(self) -> None:
@@ -183,14 +178,14 @@ class TienLenTable(TableBase):
         for e in events:
             if e.kind in ("bomb", "chop", "instant_win"):
                 self.alert.warning(e.text)
-                self._alert_game = e.game
-            elif e.kind == "deal" and e.game != self._alert_game:
+                self._alert_game = e.round
+            elif e.kind == "deal" and e.round != self._alert_game:
                 self.alert.clear()
 
     # --- drawing ----------------------------------------------------------------------
     def _now(self, p: int, obs: tl.Observation) -> str:
         if p in obs.finished:
-            return f"out, {_ORDINAL.get(obs.finished.index(p) + 1)}"
+            return f"out, {ordinal(obs.finished.index(p) + 1)}"
         if obs.current_player == p:
             return "▶ to play"
         if p in obs.passed:
@@ -210,7 +205,7 @@ class TienLenTable(TableBase):
         now = ""
         if p in res.finishing_order:
             k = res.finishing_order.index(p) + 1
-            now = f"out, {_ORDINAL.get(k)}" if k < len(res.finishing_order) else "last, still holding cards"
+            now = f"out, {ordinal(k)}" if k < len(res.finishing_order) else "last, still holding cards"
         if res.instant_winner == p:
             now = "instant win"
         return "—", res.totals[p], now
@@ -286,7 +281,7 @@ class TienLenTable(TableBase):
                 who = "your own" if obs.table_player == HUMAN else f"Player {obs.table_player}'s"
                 self.status.info(f"Your turn: beat {who} {obs.table.describe()}, or pass.")
         elif HUMAN in obs.finished:
-            place = _ORDINAL.get(obs.finished.index(HUMAN) + 1)
+            place = ordinal(obs.finished.index(HUMAN) + 1)
             self.status.success(f"You went out {place}! The others play on: Player {cur} is playing…")
         else:
             self._waiting(f"Player {cur} is playing…")
@@ -314,7 +309,7 @@ class TienLenTable(TableBase):
                          f"{n} − k):")
             for k, p in enumerate(res.finishing_order, start=1):
                 last = " (still holding cards)" if k == len(res.finishing_order) else ""
-                lines.append(f"{_ORDINAL.get(k, k)}: {player_name(p)}{last} — {n} − {k} = {res.scores[p]} "
+                lines.append(f"{ordinal(k)}: {player_name(p)}{last} — {n} − {k} = {res.scores[p]} "
                              f"point{'s' if res.scores[p] != 1 else ''}")
         before = [t - s for t, s in zip(res.totals, res.scores)]
         lines.append("Match points: " + ", ".join(
@@ -323,7 +318,7 @@ class TienLenTable(TableBase):
         if last_result:
             lines.append(self._winner_text())
         else:
-            deal = next((e for e in st.events if e.kind == "deal" and e.game == res.game + 1), None)
+            deal = next((e for e in st.events if e.kind == "deal" and e.round == res.game + 1), None)
             if deal is not None:
                 lines.append(f"Next: {deal.text}")
         self.result_text.value = "".join(f"<p style='margin:3px 0'>{esc(x)}</p>" for x in lines)

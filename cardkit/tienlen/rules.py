@@ -1,4 +1,5 @@
-"""Tiến Lên card order and combinations: :func:`classify`, :func:`beats`, :func:`legal_plays`.
+"""Tiến Lên's rules: the options (:class:`Rules`), card order and combinations —
+:func:`classify`, :func:`beats`, :func:`legal_plays`.
 
 Card order
     Ranks run 3 4 5 6 7 8 9 10 J Q K A 2 (3 lowest, 2 highest); within a rank the
@@ -20,20 +21,32 @@ How it is fast
     every three-rank window, are kept in caches keyed by those bits, so listing the
     plays of a hand mostly glues cached tuples together.  Longer sequences are grown
     from the three-rank windows.  All caches are bounded.
+
+Hands as bits (the engine's fast interface)
+    The game state, the bots and the strong bot work on these 52-bit hands directly:
+    :data:`PLACE_OF_INDEX` and :data:`CARD_AT_PLACE` turn cards into bit places and
+    back, :func:`mask_of_cards` / :func:`cards_of_mask` whole hands;
+    :func:`combo_of_mask`, :func:`plays_of_mask`, :func:`responses_of_mask`,
+    :func:`chops_of_a_two`, :func:`beats_combo` and :func:`instant_win_of_mask` are
+    the rules on such hands (no checks: the cards are known to be good), and
+    :func:`rank_presence`, :func:`pair_presence`, :func:`triple_presence`,
+    :func:`quad_presence` say which ranks a hand holds once, twice, three or four
+    times (bit 4r for rank place r; :data:`RANKS_3_TO_A` has every such bit but the 2's).
+    :data:`SINGLES_IN` lists the single cards of a 12-bit (three-rank) chunk of a hand.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from itertools import combinations
-from typing import TYPE_CHECKING, Iterable, Iterator, Optional, Union
+from typing import ClassVar, Iterable, Iterator, Optional, Union
 
 from ..cards import Card, cards_text, to_cards
-from ..errors import CardkitError
-
-if TYPE_CHECKING:  # pragma: no cover
-    from .game import Rules
+from ..errors import HandError, RulesError
+from ..words import KIND_WORDS, number_word
 
 __all__ = [
+    "Rules",
     "Combo",
     "ComboLike",
     "KINDS",
@@ -45,13 +58,89 @@ __all__ = [
     "why_illegal",
     "beats",
     "why_not_beats",
+    "is_chop",
     "legal_plays",
     "instant_win",
     "MAX_HAND",
+    "PLACE_OF_INDEX",
+    "CARD_AT_PLACE",
+    "mask_of_cards",
+    "cards_of_mask",
+    "combo_of_mask",
+    "plays_of_mask",
+    "responses_of_mask",
+    "chops_of_a_two",
+    "beats_combo",
+    "instant_win_of_mask",
+    "rank_presence",
+    "pair_presence",
+    "triple_presence",
+    "quad_presence",
+    "RANKS_3_TO_A",
+    "SINGLES_IN",
+    "SINGLE",
+    "PAIR",
+    "TRIPLE",
+    "FOUR",
+    "SEQUENCE",
+    "DOUBLE_SEQUENCE",
 ]
 
 MAX_HAND = 13
 """A Tiến Lên hand holds at most 13 cards."""
+
+
+# ---------------------------------------------------------------------------
+# Rules
+
+@dataclass(frozen=True)
+class Rules:
+    """The options of a Tiến Lên match.  Defaults follow the rules as written.
+
+    - ``players`` (default 4): 2, 3 or 4.  Everyone is dealt 13 cards; with fewer than
+      four players the remaining cards stay out of play, face down.
+    - ``target`` (default 21): the match ends after the game in which a player's
+      points reach this total; that player wins.
+
+    Common house variants, all off by default:
+
+    - ``four_of_a_kind_beats_pair_of_twos``: a four of a kind chops a pair of 2s too,
+      not only a single 2.
+    - ``bigger_bombs_beat_smaller``: bombs beat smaller bombs of the other type, on the
+      ladder double sequence of 3 pairs < four of a kind < double sequence of 4 pairs
+      < of 5 pairs < of 6 pairs.  (By default a bomb is beaten only by a higher bomb of
+      the same type and size.)
+    - ``passed_players_may_rejoin``: passing only skips one turn; a player who passed
+      may play again on a later turn of the same round.  The table is cleared when
+      every other player has passed in a row on the last play.
+    """
+
+    MIN_PLAYERS: ClassVar[int] = 2
+    """The fewest players: ``Rules.MIN_PLAYERS``."""
+    MAX_PLAYERS: ClassVar[int] = 4
+    """The most players (13 cards each): ``Rules.MAX_PLAYERS``."""
+
+    players: int = 4
+    target: int = 21
+    four_of_a_kind_beats_pair_of_twos: bool = False
+    bigger_bombs_beat_smaller: bool = False
+    passed_players_may_rejoin: bool = False
+
+    def __post_init__(self) -> None:
+        if isinstance(self.players, bool) or not isinstance(self.players, int):
+            raise RulesError(f"players must be a whole number (2, 3 or 4), not {self.players!r}")
+        if not self.MIN_PLAYERS <= self.players <= self.MAX_PLAYERS:
+            raise RulesError(f"Tiến Lên is played by 2, 3 or 4 players, not {self.players}")
+        if isinstance(self.target, bool) or not isinstance(self.target, int):
+            raise RulesError(f"target must be a whole number of points, not {self.target!r}")
+        if self.target < 1:
+            raise RulesError(f"the target must be at least 1 point, not {self.target}")
+        for name in ("four_of_a_kind_beats_pair_of_twos", "bigger_bombs_beat_smaller",
+                     "passed_players_may_rejoin"):
+            value = getattr(self, name)
+            if not isinstance(value, bool):
+                raise RulesError(f"{name} is switched on or off with True or False, not {value!r}")
+
 
 # ---------------------------------------------------------------------------
 # Card order.  "t" below is a card's place in Tiến Lên order: 4 * rank_place + suit,
@@ -60,19 +149,20 @@ MAX_HAND = 13
 _RANK_CODE = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
 _RANK_WORD = ("3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace", "2")
 _RANK_PLURAL = ("3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "queens", "kings", "aces", "2s")
-_NUMBER_WORD = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-                9: "nine", 10: "ten", 11: "eleven", 12: "twelve"}
 _TWO_PLACE = 12
 
-_T_OF_INDEX = [0] * 52
+_PLACES = [0] * 52
 _CARD_OF_T: list[Card] = [None] * 52  # type: ignore[list-item]
 for _idx in range(52):
     _card = Card.from_index(_idx)
     _t = ((int(_card.rank) - 3) % 13) * 4 + int(_card.suit)
-    _T_OF_INDEX[_idx] = _t
+    _PLACES[_idx] = _t
     _CARD_OF_T[_t] = _card
 del _idx, _card, _t
-_CARD_OF_T_T = tuple(_CARD_OF_T)
+PLACE_OF_INDEX: tuple[int, ...] = tuple(_PLACES)
+"""Each card's place in Tiến Lên order (its :func:`card_key`), by ``Card.index``."""
+CARD_AT_PLACE: tuple[Card, ...] = tuple(_CARD_OF_T)
+"""The card at each place of Tiến Lên order: ``CARD_AT_PLACE[0]`` is 3♠, ``[51]`` 2♥."""
 
 
 def card_key(card: Card) -> int:
@@ -84,7 +174,7 @@ def card_key(card: Card) -> int:
     >>> card_key(Card('3', 'S')), card_key(Card('3', 'H')), card_key(Card('2', 'H'))
     (0, 3, 51)
     """
-    return _T_OF_INDEX[card.index]
+    return PLACE_OF_INDEX[card.index]
 
 
 sort_key = card_key
@@ -98,22 +188,24 @@ def sort_hand(cards: Union[str, Card, Iterable[Union[Card, str]]]) -> list[Card]
 
 def rank_name(card: Card, plural: bool = False) -> str:
     """The rank of a card in words, as used in messages: ``'king'``/``'kings'``, ``'7'``/``'7s'``."""
-    place = _T_OF_INDEX[card.index] >> 2
+    place = PLACE_OF_INDEX[card.index] >> 2
     return _RANK_PLURAL[place] if plural else _RANK_WORD[place]
 
 
-def _mask_of(cards: Iterable[Card]) -> int:
+def mask_of_cards(cards: Iterable[Card]) -> int:
+    """A hand as bits: bit ``card_key(card)`` set for every card (no checks)."""
     m = 0
     for c in cards:
-        m |= 1 << _T_OF_INDEX[c.index]
+        m |= 1 << PLACE_OF_INDEX[c.index]
     return m
 
 
-def _cards_of(mask: int) -> tuple[Card, ...]:
+def cards_of_mask(mask: int) -> tuple[Card, ...]:
+    """The cards of a hand given as bits, lowest first."""
     out = []
     while mask:
         low = mask & -mask
-        out.append(_CARD_OF_T_T[low.bit_length() - 1])
+        out.append(CARD_AT_PLACE[low.bit_length() - 1])
         mask ^= low
     return tuple(out)
 
@@ -129,24 +221,25 @@ def _bits(mask: int) -> list[int]:
 
 # Masks over the 52 bits.
 _SPREAD = sum(1 << (4 * r) for r in range(13))        # bit 0 of every rank's nibble
-_SPREAD_NO_TWO = sum(1 << (4 * r) for r in range(12))  # ... ranks 3 to A only
+RANKS_3_TO_A = sum(1 << (4 * r) for r in range(12))
+"""Bit 4r of every rank place r from 3 to A (not the 2): what a dragon holds."""
 _RANK_MASK = tuple(0xF << (4 * r) for r in range(13))
 _TWOS = 0xF << 48
 _BELOW_RANK = tuple((1 << (4 * r)) - 1 for r in range(14))  # every card of a rank place < r
 
 
-def _presence(m: int) -> int:
+def rank_presence(m: int) -> int:
     """Bit 4r is set when the hand holds a card of rank place r."""
     return (m | m >> 1 | m >> 2 | m >> 3) & _SPREAD
 
 
-def _pair_presence(m: int) -> int:
+def pair_presence(m: int) -> int:
     """Bit 4r is set when the hand holds at least two cards of rank place r."""
     a, b, c, d = m, m >> 1, m >> 2, m >> 3
     return ((a & (b | c | d)) | (b & (c | d)) | (c & d)) & _SPREAD
 
 
-def _quad_presence(m: int) -> int:
+def quad_presence(m: int) -> int:
     """Bit 4r is set when the hand holds all four cards of rank place r."""
     return m & m >> 1 & m >> 2 & m >> 3 & _SPREAD
 
@@ -155,6 +248,7 @@ def _quad_presence(m: int) -> int:
 # Combinations
 
 SINGLE, PAIR, TRIPLE, FOUR, SEQUENCE, DOUBLE_SEQUENCE = range(6)
+"""The kinds as numbers (``combo.code``), in the order of :data:`KINDS`."""
 KINDS = ("single", "pair", "triple", "four_of_a_kind", "sequence", "double_sequence")
 """The six kinds of combination, in the order :func:`legal_plays` lists them."""
 
@@ -191,10 +285,10 @@ class Combo:
         if isinstance(cards, Combo):
             return cards
         cards = to_cards(cards)
-        combo = _classify_mask(_mask_of(cards))
+        combo = combo_of_mask(mask_of_cards(cards))
         if combo is None:
             shown = cards_text(sort_hand(cards)) or "no cards"
-            raise CardkitError(f"{shown} is not a combination: {why_illegal(cards)}")
+            raise HandError(f"{shown} is not a combination: {why_illegal(cards)}")
         return combo
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -213,14 +307,14 @@ class Combo:
     def key(self) -> Card:
         """The key card: the highest card by (rank, suit).  Of two combinations of the
         same shape, the one with the higher key card is higher."""
-        return _CARD_OF_T_T[self.top]
+        return CARD_AT_PLACE[self.top]
 
     @property
     def cards(self) -> tuple[Card, ...]:
         """The cards, lowest first."""
         cards = self._cards
         if cards is None:
-            cards = _cards_of(self.mask)
+            cards = cards_of_mask(self.mask)
             _set_cards(self, cards)
         return cards
 
@@ -260,7 +354,7 @@ class Combo:
         return hash(self.mask)
 
     def __reduce__(self):
-        return (_classify_mask, (self.mask,))
+        return (combo_of_mask, (self.mask,))
 
     def __copy__(self) -> "Combo":
         return self
@@ -290,8 +384,8 @@ class Combo:
         low = _RANK_CODE[((self.mask & -self.mask).bit_length() - 1) >> 2]
         high = _RANK_CODE[self.top >> 2]
         if code == SEQUENCE:
-            return f"sequence of {_NUMBER_WORD[self.size]}, {low} to {high}"
-        return f"double sequence of {_NUMBER_WORD[self.size // 2]} pairs, {low} to {high} — a bomb"
+            return f"sequence of {number_word(self.size)}, {low} to {high}"
+        return f"double sequence of {number_word(self.size // 2)} pairs, {low} to {high} — a bomb"
 
     def _repr_svg_(self) -> str:
         from ..svg import card_svg
@@ -318,10 +412,10 @@ _object_new = object.__new__
 
 def _shape_name(code: int, size: int) -> str:
     if code == SEQUENCE:
-        return f"sequence of {_NUMBER_WORD[size]}"
+        return f"sequence of {number_word(size)}"
     if code == DOUBLE_SEQUENCE:
-        return f"double sequence of {_NUMBER_WORD[size // 2]} pairs"
-    return ("single", "pair", "triple", "four of a kind")[code]
+        return f"double sequence of {number_word(size // 2)} pairs"
+    return KIND_WORDS[KINDS[code]]
 
 
 # ---------------------------------------------------------------------------
@@ -409,6 +503,9 @@ def _by_top(c: Combo) -> int:
 
 
 _GROUPS = (None, _GroupCache(1), _GroupCache(2), _GroupCache(3), _GroupCache(4))
+SINGLES_IN = _GROUPS[1]
+"""The single cards (as combos, lowest first) in a chunk of a hand: look up the hand's
+bits of three ranks at a time, e.g. ``SINGLES_IN[hand & 0xFFF]``; ``0xF << 48`` is the 2s."""
 
 
 class _ChunkGroups(dict):
@@ -465,13 +562,13 @@ for _s in range(12):
 del _s, _L
 
 
-def _triple_presence(m: int) -> int:
+def triple_presence(m: int) -> int:
     """Bit 4r is set when the hand holds at least three cards of rank place r."""
     a, b, c, d = m, m >> 1, m >> 2, m >> 3
     return ((a & b & (c | d)) | (c & d & (a | b))) & _SPREAD
 
 
-def _classify_mask(mask: int) -> Optional[Combo]:
+def combo_of_mask(mask: int) -> Optional[Combo]:
     """The combination made by exactly the cards of ``mask``, or None."""
     combo = _INTERN.get(mask)
     if combo is not None:
@@ -479,7 +576,7 @@ def _classify_mask(mask: int) -> Optional[Combo]:
     n = mask.bit_count()
     if n == 0 or n > 12:  # the longest combination has 12 cards
         return None
-    pres = _presence(mask)
+    pres = rank_presence(mask)
     ranks = pres.bit_count()
     if ranks == 1:
         return _new_combo(mask, n - 1)
@@ -491,7 +588,7 @@ def _classify_mask(mask: int) -> Optional[Combo]:
         return None
     if n == ranks and n >= 3:
         return _new_combo(mask, SEQUENCE)
-    if n == 2 * ranks and ranks >= 3 and _pair_presence(mask) == pres and not _triple_presence(mask):
+    if n == 2 * ranks and ranks >= 3 and pair_presence(mask) == pres and not triple_presence(mask):
         return _new_combo(mask, DOUBLE_SEQUENCE)
     return None
 
@@ -499,7 +596,7 @@ def _classify_mask(mask: int) -> Optional[Combo]:
 def _as_combo(play: ComboLike) -> Optional[Combo]:
     if type(play) is Combo:
         return play  # type: ignore[return-value]
-    return _classify_mask(_mask_of(to_cards(play)))
+    return combo_of_mask(mask_of_cards(to_cards(play)))
 
 
 def classify(cards: ComboLike) -> Optional[Combo]:
@@ -533,8 +630,8 @@ def why_illegal(cards: ComboLike) -> Optional[str]:
     if isinstance(cards, Combo):
         return None
     cards = to_cards(cards)
-    mask = _mask_of(cards)
-    if _classify_mask(mask) is not None:
+    mask = mask_of_cards(cards)
+    if combo_of_mask(mask) is not None:
         return None
     n = len(cards)
     if n == 0:
@@ -571,7 +668,7 @@ def why_illegal(cards: ComboLike) -> Optional[str]:
         return ("a 2 can only be played alone, as a pair or as a triple of 2s: "
                 "a 2 can never be part of a sequence")
     several = [p for p in places if counts[p] > 1]
-    shown = ", ".join(f"{_NUMBER_WORD.get(counts[p], str(counts[p]))} {_RANK_PLURAL[p]}" for p in several)
+    shown = ", ".join(f"{number_word(counts[p])} {_RANK_PLURAL[p]}" for p in several)
     return (f"these cards are no combination: there are {shown} among them, but a sequence has "
             "exactly one card of each rank, a double sequence exactly two, and a pair, triple "
             "or four of a kind is all one rank")
@@ -580,14 +677,15 @@ def why_illegal(cards: ComboLike) -> Optional[str]:
 # ---------------------------------------------------------------------------
 # Beating
 
-def _rules_flags(rules: "Optional[Rules]") -> tuple[bool, bool]:
+def _rules_flags(rules: Optional[Rules]) -> tuple[bool, bool]:
     if rules is None:
         return (False, False)
     return (rules.four_of_a_kind_beats_pair_of_twos, rules.bigger_bombs_beat_smaller)
 
 
-def _beats(play: Combo, prev: Combo, quad_on_pair_of_twos: bool = False, ladder: bool = False) -> bool:
-    """The rule of beating, on two combos (the hot path of the game)."""
+def beats_combo(play: Combo, prev: Combo, quad_on_pair_of_twos: bool = False, ladder: bool = False) -> bool:
+    """The rule of beating, on two combos, with the variants as flags (the hot path of
+    the game; :func:`beats` is the same for any cards and a :class:`Rules`)."""
     if play.shape == prev.shape:
         return play.top > prev.top
     pc = play.code
@@ -613,7 +711,7 @@ def _bomb_rank(c: Combo) -> int:
     return 0 if pairs == 3 else pairs - 2
 
 
-def beats(play: ComboLike, previous: ComboLike, rules: "Optional[Rules]" = None) -> bool:
+def beats(play: ComboLike, previous: ComboLike, rules: Optional[Rules] = None) -> bool:
     """Does ``play`` beat ``previous`` on the table?  Both may be cards, card text or
     :class:`Combo` objects.
 
@@ -634,19 +732,31 @@ def beats(play: ComboLike, previous: ComboLike, rules: "Optional[Rules]" = None)
     q = _previous(previous)
     if p is None:
         return False
-    return _beats(p, q, *_rules_flags(rules))
+    return beats_combo(p, q, *_rules_flags(rules))
+
+
+def is_chop(play: ComboLike, previous: ComboLike, rules: Optional[Rules] = None) -> bool:
+    """Whether ``play`` *chops* ``previous``: it is a bomb (a four of a kind or a double
+    sequence) and beats it — a bomb on 2s, or a higher bomb on a bomb.  This is what the
+    match log announces as "Chop!".
+
+    >>> is_chop('4S 4C 4D 4H', '2H'), is_chop('2S', '2H'), is_chop('5S 5C 5D 5H', '4S 4C 4D 4H')
+    (True, False, True)
+    """
+    p = _as_combo(play)
+    return p is not None and p.is_bomb and beats(p, previous, rules)
 
 
 def _previous(previous: ComboLike) -> Combo:
     q = _as_combo(previous)
     if q is None:
         shown = cards_text(sort_hand(previous)) if not isinstance(previous, Combo) else str(previous)
-        raise CardkitError(f"the previous play {shown or '(no cards)'} is not a combination: "
+        raise HandError(f"the previous play {shown or '(no cards)'} is not a combination: "
                            f"{why_illegal(previous)}")
     return q
 
 
-def why_not_beats(play: ComboLike, previous: ComboLike, rules: "Optional[Rules]" = None) -> Optional[str]:
+def why_not_beats(play: ComboLike, previous: ComboLike, rules: Optional[Rules] = None) -> Optional[str]:
     """Why ``play`` does not beat ``previous``, in words; ``None`` when it does.
 
     >>> why_not_beats('5S 6S 7H', '4S 5H 6H 7D')
@@ -657,7 +767,7 @@ def why_not_beats(play: ComboLike, previous: ComboLike, rules: "Optional[Rules]"
     if p is None:
         return f"these cards are no combination: {why_illegal(play)}"
     quad_pair, ladder = _rules_flags(rules)
-    if _beats(p, q, quad_pair, ladder):
+    if beats_combo(p, q, quad_pair, ladder):
         return None
     lower = (f"{p.key} is lower than {q.key}: the key card decides, and the key card of the "
              f"{q.name} on the table is {q.key}")
@@ -805,7 +915,7 @@ def _all_sequences(m: int, pres: int) -> list[Combo]:
 
 
 def _double_sequences(m: int, min_pairs: int = 3) -> list[Combo]:
-    pp = _pair_presence(m) & _SPREAD_NO_TWO
+    pp = pair_presence(m) & RANKS_3_TO_A
     if not (pp & pp >> 4 & pp >> 8):
         return []
     return _to_combos(_all_runs(m, pp, _RANK_PAIRS, min_pairs), DOUBLE_SEQUENCE)
@@ -815,10 +925,10 @@ def _sequences_above(m: int, length: int, top: int, width: int) -> list[Combo]:
     """Sequences (width 1) or double sequences (width 2) of ``length`` ranks in ``m``
     whose key is above ``top``."""
     if width == 1:
-        pres = _presence(m) & _SPREAD_NO_TWO
+        pres = rank_presence(m) & RANKS_3_TO_A
         table, code = _RANK_BITS, SEQUENCE
     else:
-        pres = _pair_presence(m) & _SPREAD_NO_TWO
+        pres = pair_presence(m) & RANKS_3_TO_A
         table, code = _RANK_PAIRS, DOUBLE_SEQUENCE
     r = top >> 2
     masks: list[int] = []
@@ -836,33 +946,33 @@ def _sequences_above(m: int, length: int, top: int, width: int) -> list[Combo]:
     return _to_combos(masks, code) if masks else []
 
 
-def _all_plays(m: int) -> list[Combo]:
+def plays_of_mask(m: int) -> list[Combo]:
     """Every combination in the hand ``m``, in the order of :func:`legal_plays`."""
     chunks = _CHUNK_GROUPS
     a, b, c, d, e = (chunks[m & 0xFFF], chunks[m & 0xFFF000], chunks[m & 0xFFF000000],
                      chunks[m & 0xFFF000000000], chunks[m & 0xF000000000000])
     out = [*a[0], *b[0], *c[0], *d[0], *e[0]]
-    pp = _pair_presence(m)
+    pp = pair_presence(m)
     if pp:
         out += [*a[1], *b[1], *c[1], *d[1], *e[1], *a[2], *b[2], *c[2], *d[2], *e[2],
                 *a[3], *b[3], *c[3], *d[3], *e[3]]
-    pres = _presence(m) & _SPREAD_NO_TWO
+    pres = rank_presence(m) & RANKS_3_TO_A
     if pres & pres >> 4 & pres >> 8:
         out += _all_sequences(m, pres)
-        pp &= _SPREAD_NO_TWO
+        pp &= RANKS_3_TO_A
         if pp & pp >> 4 & pp >> 8:
             out += _to_combos(_all_runs(m, pp, _RANK_PAIRS, 3), DOUBLE_SEQUENCE)
     return out
 
 
-def _chops_of_a_two(m: int) -> list[Combo]:
+def chops_of_a_two(m: int) -> list[Combo]:
     """The bombs in ``m`` that beat a single 2: fours of a kind, double sequences."""
-    out = _same_rank_all(m, FOUR) if _quad_presence(m) else []
+    out = _same_rank_all(m, FOUR) if quad_presence(m) else []
     out += _double_sequences(m, 3)
     return out
 
 
-def _responses(m: int, prev: Combo, quad_pair: bool = False, ladder: bool = False) -> list[Combo]:
+def responses_of_mask(m: int, prev: Combo, quad_pair: bool = False, ladder: bool = False) -> list[Combo]:
     """Every combination in the hand ``m`` that beats ``prev``: first those of the
     same kind (lowest first), then bombs."""
     code = prev.code
@@ -873,18 +983,18 @@ def _responses(m: int, prev: Combo, quad_pair: bool = False, ladder: bool = Fals
         out = list(g1[hi & 0xFFF] + g1[hi & 0xFFF000] + g1[hi & 0xFFF000000]
                    + g1[hi & 0xFFF000000000] + g1[hi & 0xF000000000000])
         if top >= 48:
-            out += _chops_of_a_two(m)
+            out += chops_of_a_two(m)
         return out
     if code <= TRIPLE:
-        present = _pair_presence(m) if code == PAIR else _triple_presence(m)
+        present = pair_presence(m) if code == PAIR else triple_presence(m)
         out = _groups_above(m, code, top) if present else []
         if top >= 48:
-            if code == PAIR and quad_pair and _quad_presence(m):
+            if code == PAIR and quad_pair and quad_presence(m):
                 out += _same_rank_all(m, FOUR)
             out += _double_sequences(m, prev.size + 2)
         return out
     if code == FOUR:
-        out = _groups_above(m, FOUR, top) if _quad_presence(m) else []
+        out = _groups_above(m, FOUR, top) if quad_presence(m) else []
         if ladder:
             out += _double_sequences(m, 4)
         return out
@@ -893,7 +1003,7 @@ def _responses(m: int, prev: Combo, quad_pair: bool = False, ladder: bool = Fals
     pairs = prev.size // 2
     out = _sequences_above(m, pairs, top, 2)
     if ladder:
-        if pairs == 3 and _quad_presence(m):
+        if pairs == 3 and quad_presence(m):
             out += _same_rank_all(m, FOUR)
         if pairs < 6:
             out += _double_sequences(m, pairs + 1)
@@ -903,12 +1013,12 @@ def _responses(m: int, prev: Combo, quad_pair: bool = False, ladder: bool = Fals
 def _hand_mask(hand: Union[str, Card, Iterable[Union[Card, str]]]) -> int:
     cards = to_cards(hand)
     if len(cards) > MAX_HAND:
-        raise CardkitError(f"a Tiến Lên hand holds at most {MAX_HAND} cards; {len(cards)} were given")
-    return _mask_of(cards)
+        raise HandError(f"a Tiến Lên hand holds at most {MAX_HAND} cards; {len(cards)} were given")
+    return mask_of_cards(cards)
 
 
 def legal_plays(hand: Union[str, Card, Iterable[Union[Card, str]]], previous: Optional[ComboLike] = None,
-                rules: "Optional[Rules]" = None) -> list[Combo]:
+                rules: Optional[Rules] = None) -> list[Combo]:
     """Every combination in ``hand`` that may be played on ``previous``, each once.
 
     With ``previous=None`` (leading on an empty table) that is every combination the
@@ -923,8 +1033,8 @@ def legal_plays(hand: Union[str, Card, Iterable[Union[Card, str]]], previous: Op
     """
     m = _hand_mask(hand)
     if previous is None:
-        return _all_plays(m)
-    return _responses(m, _previous(previous), *_rules_flags(rules))
+        return plays_of_mask(m)
+    return responses_of_mask(m, _previous(previous), *_rules_flags(rules))
 
 
 # ---------------------------------------------------------------------------
@@ -936,12 +1046,13 @@ def instant_win(hand: Union[str, Card, Iterable[Union[Card, str]]]) -> Optional[
 
     Four 2s is checked first, so a hand with both is reported as ``'four_twos'``.
     """
-    return _instant_win_mask(_mask_of(to_cards(hand)))
+    return instant_win_of_mask(mask_of_cards(to_cards(hand)))
 
 
-def _instant_win_mask(m: int) -> Optional[str]:
+def instant_win_of_mask(m: int) -> Optional[str]:
+    """:func:`instant_win` of a hand given as bits."""
     if m & _TWOS == _TWOS:
         return "four_twos"
-    if _presence(m) & _SPREAD_NO_TWO == _SPREAD_NO_TWO:
+    if rank_presence(m) & RANKS_3_TO_A == RANKS_3_TO_A:
         return "dragon"
     return None
