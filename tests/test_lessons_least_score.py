@@ -128,10 +128,21 @@ def stored(n: int):
     return figures, exercises, texts, "\n".join(markdown)
 
 
+CHECKED: set[str] = set()
+"""The questions an independent check below has looked at (see ``all_checked``)."""
+
+
 def find(exercises, words: str) -> dict:
     hits = [e for e in exercises if words in e["question"]]
     assert len(hits) == 1, f"{len(hits)} exercises ask {words!r}"
+    CHECKED.add(hits[0]["question"])
     return hits[0]
+
+
+def all_checked(exercises) -> None:
+    """Every exercise of the lesson had its right answer recomputed here."""
+    missed = [e["question"] for e in exercises if e["question"] not in CHECKED]
+    assert not missed, f"exercises with no independent check: {missed}"
 
 
 def answer_groups(e) -> set[frozenset]:
@@ -180,6 +191,7 @@ def test_lesson_1_values_and_totals():
     assert len(drill) == 6
     for e in drill:
         assert Fraction(e["answer"]) == total(cards(e["cards"]))
+        CHECKED.add(e["question"])
     e = find(exercises, "7♣ K♦ 2♥ A♠ 5♣")
     assert Fraction(e["answer"]) == total(from_symbols("7♣ K♦ 2♥ A♠ 5♣"))
     e = find(exercises, "worth 10 points")
@@ -190,6 +202,7 @@ def test_lesson_1_values_and_totals():
     assert e["answer"] == min(e["choices"], key=lambda s: value(from_symbols(s)[0]))
     e = find(exercises, "better to hold")
     assert e["answer"] == min(e["choices"], key=lambda s: total(from_symbols(s)))
+    all_checked(exercises)
 
 
 # --- lesson 2 -----------------------------------------------------------------------------------
@@ -213,6 +226,7 @@ def test_lesson_2_discards():
     assert answer_groups(e) == {g for g in all_legal(cards(e["cards"])) if len(g) > 1}
     assert find(exercises, "three kings")["answer"].startswith("No")
     assert find(exercises, "K♠ A♥ 2♦")["answer"].startswith("No") and kind(from_symbols("K♠ A♥ 2♦")) is None
+    all_checked(exercises)
 
 
 # --- lesson 3 -----------------------------------------------------------------------------------
@@ -243,11 +257,13 @@ def test_lesson_3_turns():
             deck = unseen_mean(hand + opens + seen)
             assert e["answer"] == e["choices"][0 if value(low) < deck else 1]
             assert str(low) in e["choices"][0]
+            CHECKED.add(e["question"])
     e = find(exercises, "eight small cards")
     assert Fraction(e["answer"]) == unseen_mean(cards("AC AD 2S 2H 3C 4D 3H 4S"))
     e = find(exercises, "new total")
     assert Fraction(e["answer"]) == total(cards("2C 5D KS 3S"))
     assert find(exercises, "How many cards")["answer"] == "3"
+    all_checked(exercises)
 
 
 def stored_position(_text_):
@@ -297,7 +313,7 @@ def test_lesson_4_scoring():
                 assert v == scores([9, 9, 20], 0, tie_ok=False) == [20, 0, 0]
             else:
                 continue
-        seen.add(label)
+            seen.add(label)
     # the match: every round scored again, the running scores added up, the knock-out at 50
     running = [0, 0, 0]
     rounds = sorted((k for k in figures if k.startswith("round ")), key=lambda k: int(k.split()[1]))
@@ -330,6 +346,8 @@ def test_lesson_4_scoring():
     last = figures[rounds[-1]][0][0]
     assert int(m.group(2)) == last["totals"][int(m.group(1))] and int(m.group(4)) == last["totals"][int(m.group(3))]
     assert Fraction(e["answer"]) == int(m.group(4)) - int(m.group(2))
+    e = find(exercises, "a tie is a failure")
+    all_checked(exercises)
 
 
 # --- lesson 6 -----------------------------------------------------------------------------------
@@ -445,3 +463,4 @@ def test_lesson_7_the_class_deal():
     assert answer_groups(e) == {g for g in legal if total(g) == best}
     assert find(exercises, "very first turn")["answer"].startswith("No")
     assert find(exercises, "exactly the cards")["answer"].startswith("The deal code")
+    all_checked(exercises)

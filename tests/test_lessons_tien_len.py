@@ -204,11 +204,12 @@ def check_exercise(ex: dict) -> None:
         hand = parse_cards(" ".join(ex["cards"]))
         want = m[1].replace(" ", "_")
         found = [s for s in subsets(hand) if kind(s) == want and (m[2] is None or len(s) == int(m[2]))]
-        assert ex["answer"] == "judge"
+        assert {frozenset(a) for a in ex["answer"]} == {frozenset(c.code for c in s) for s in found}, q
         assert re.search(rf"holds {len(found)} different", ex["explain"]), (q, len(found), ex["explain"])
     elif m := re.fullmatch(r"On the table: (.+?) \(.+\)\. Select cards from your hand that beat it.*", q):
         hand, table = parse_cards(" ".join(ex["cards"])), cards_of(m[1])
         found = [s for s in subsets(hand) if beats(s, table)]
+        assert {frozenset(a) for a in ex["answer"]} == {frozenset(c.code for c in s) for s in found}, q
         assert re.search(rf"has {len(found)} different play", ex["explain"]), (q, len(found))
     else:
         check_strategy_exercise(ex)

@@ -36,7 +36,7 @@ from ..words import KIND_NAMES, and_list, number_word, player_name
 from ..widgets.checkers import discard_name
 from ..widgets.hand import CardRow, Hand
 from ..widgets.messages import StatusMessage, safe_callback
-from .boxes import Panel, Shown
+from .boxes import Panel, Shown, figure_json
 from .tables import html_table, shown_table, table_text
 from .numbers import fraction_text, num, pct
 from .quiz import CardQuiz, Feedback, NumberQuiz, Quiz, register_exercise
@@ -59,6 +59,8 @@ __all__ = [
     "turn_choices",
     "turn_table",
     "TakeOrDrawQuiz",
+    "TurnExplorer",
+    "ScoringExplorer",
     "scoring_worked",
     "match_scoreboard",
     "DeclareStudy",
@@ -558,6 +560,88 @@ class TakeOrDrawQuiz(Quiz):
         return out
 
 
+class TurnExplorer(Panel):
+    """Try it yourself, with no code: a seeded hand and open cards, and the best
+    moves of the turn with the total each leaves (:func:`turn_table`).  **Deal
+    another position** deals the next one; ``explorer.next()`` does the same."""
+
+    def __init__(self, seed: int = 1, best: int = 5, rules: Optional[ls.Rules] = None, **kwargs: Any) -> None:
+        self.seed, self.best, self.rules = int(seed), best, rules
+        self.count = 0
+        self.hand_row = CardRow((), title="Your hand", card_width=56)
+        self.open_row = CardRow((), title="Open cards", card_width=56)
+        self.table = ipywidgets.HTML()
+        self.status = StatusMessage()
+        self.button = ipywidgets.Button(description="Deal another position", icon="random",
+                                        layout=ipywidgets.Layout(width="auto"))
+        self.button.on_click(safe_callback(self.status, lambda _b: self.next()))
+        super().__init__(children=(self.button, ipywidgets.HBox([self.hand_row, self.open_row],
+                                                                layout=ipywidgets.Layout(flex_flow="row wrap")),
+                                   self.table, self.status), **kwargs)
+        self.next()
+
+    def next(self) -> Shown:
+        """Deal the next position (hand and open cards from a fresh game) and show its best moves."""
+        rng = random.Random(f"turn explorer {self.seed} {self.count}")
+        self.count += 1
+        deck = full_deck()
+        rng.shuffle(deck)
+        self.hand, n_open = _ordered(deck[:5]), rng.choice([1, 1, 2, 3])
+        self.opens = _ordered(deck[5:5 + n_open])
+        self.hand_row.cards, self.open_row.cards = self.hand, self.opens
+        self.hand_row.title = f"Your hand (total {ls.hand_total(self.hand)}) — position {self.count}"
+        self.shown = turn_table(self.hand, self.opens, best=self.best, rules=self.rules)
+        self.table.value = self.shown.html
+        return self.shown
+
+    def figures(self) -> dict:
+        return self.shown.figures
+
+    def cardkit_metadata(self) -> dict:
+        return {"figures": figure_json(self.figures())}
+
+    def __repr__(self) -> str:
+        return f"TurnExplorer(position {self.count}, seed {self.seed}:\n{self.shown.text})"
+
+
+class ScoringExplorer(Panel):
+    """Try it yourself, with no code: sliders for the declarer's total and two other
+    players', and the round scored by the engine (:func:`scoring_worked`), with a
+    switch for the house rule that a tie is a failure."""
+
+    def __init__(self, declarer: int = 15, others: Sequence[int] = (18, 15), **kwargs: Any) -> None:
+        style = {"description_width": "initial"}
+        self.sliders = [ipywidgets.IntSlider(value=v, min=ls.MIN_TOTAL, max=ls.MAX_TOTAL, description=d,
+                                             continuous_update=False, style=style)
+                        for v, d in zip([declarer, *others], ["A declares with", "B holds", "C holds"])]
+        self.tie_fails = ipywidgets.Checkbox(value=False, description="House rule: a tie is a failure",
+                                             style=style, layout=ipywidgets.Layout(width="auto"))
+        self.result = ipywidgets.HTML()
+        self.status = StatusMessage()
+        for w in (*self.sliders, self.tie_fails):
+            w.observe(safe_callback(self.status, lambda _c: self.run()), names="value")
+        super().__init__(children=(ipywidgets.HBox(self.sliders, layout=ipywidgets.Layout(flex_flow="row wrap")),
+                                   self.tie_fails, self.result, self.status), **kwargs)
+        self.run()
+
+    def run(self) -> Shown:
+        """Score the round the sliders set (what moving a slider does)."""
+        totals = [int(s.value) for s in self.sliders]
+        rules = ls.Rules(players=3, tie_is_success=not self.tie_fails.value)
+        self.shown = scoring_worked(totals, 0, rules if self.tie_fails.value else None, names=["A", "B", "C"])
+        self.result.value = self.shown.html
+        return self.shown
+
+    def figures(self) -> dict:
+        return self.shown.figures
+
+    def cardkit_metadata(self) -> dict:
+        return {"figures": figure_json(self.figures())}
+
+    def __repr__(self) -> str:
+        return f"ScoringExplorer({self.shown.text})"
+
+
 # --- 4. declaring and scoring ------------------------------------------------------------------------
 
 def scoring_worked(totals: Sequence[int], declarer: int, rules: Optional[ls.Rules] = None,
@@ -570,10 +654,8 @@ def scoring_worked(totals: Sequence[int], declarer: int, rules: Optional[ls.Rule
     rows = [[n + (" (declares)" if i == declarer else ""), str(t), str(s)]
             for i, (n, t, s) in enumerate(zip(names, totals, scores))]
     opts = ""
-    if rules is not None and rules != ls.Rules():
-        changed = [f"{k}={getattr(rules, k)!r}" for k in ("penalty", "tie_is_success")
-                   if getattr(rules, k) != getattr(ls.Rules(), k)]
-        opts = f" (rules: {', '.join(changed)})" if changed else ""
+    if rules is not None and rules.house_rules():
+        opts = f" (house rule: {'; '.join(rules.house_rules())})"
     caption = f"Totals {', '.join(map(str, totals))}; {names[declarer]} declares{opts}"
     page = html_table(["Player", "Total", "Round score"], rows, caption) + \
         f'<p style="margin:0.2em 0 0.6em;max-width:46rem">{html.escape(why)}</p>'

@@ -15,6 +15,7 @@ explanation comes from :mod:`cardkit.tienlen` (``card_key``, ``classify``,
 from __future__ import annotations
 
 import html
+import random
 from functools import lru_cache
 from typing import Any, Iterable, Optional, Sequence
 
@@ -23,8 +24,11 @@ from ..cards import Card, cards_text, full_deck, to_cards
 from ..errors import CardkitError
 from ..words import KIND_NAMES
 from ..widgets.checkers import tienlen_verdict
+import ipywidgets
+
 from ..widgets.hand import CardRow
-from .boxes import Shown
+from ..widgets.messages import StatusMessage, safe_callback
+from .boxes import Panel, Shown
 from .quiz import CardQuiz, Quiz
 
 __all__ = [
@@ -32,6 +36,7 @@ __all__ = [
     "NOT_A_COMBINATION",
     "order_row",
     "higher_card_quiz",
+    "HigherCardDrill",
     "combination_quiz",
     "beats_quiz",
     "key_card_quiz",
@@ -85,6 +90,38 @@ def higher_card_quiz(first: Any, second: Any) -> Quiz:
                  f"{tl.rank_name(high)} in 3 4 5 6 7 8 9 10 J Q K A 2 (the 2 is the highest rank)")
     return Quiz(f"Which card is higher: {a} or {b}?", {str(a): None, str(b): None} | {str(low): wrong},
                 answer=str(high), explain=why)
+
+
+class HigherCardDrill(Panel):
+    """Try it yourself, with no code: "which card is higher?" between two cards
+    dealt from a seeded deck; **Two new cards** deals the next question
+    (:func:`higher_card_quiz`, so every answer and reason is the engine's)."""
+
+    def __init__(self, seed: int = 1, **kwargs: Any) -> None:
+        self.seed = int(seed)
+        self.count = 0
+        self.slot = ipywidgets.Box()
+        self.status = StatusMessage()
+        self.button = ipywidgets.Button(description="Two new cards", icon="random",
+                                        layout=ipywidgets.Layout(width="auto"))
+        self.button.on_click(safe_callback(self.status, lambda _b: self.next()))
+        super().__init__(children=(self.slot, self.button, self.status), **kwargs)
+        self.next()
+
+    def next(self) -> Quiz:
+        """Deal two new cards and ask which is higher."""
+        rng = random.Random(f"higher card {self.seed} {self.count}")
+        self.count += 1
+        a, b = rng.sample(full_deck(), 2)
+        self.quiz = higher_card_quiz(a, b)
+        self.slot.children = (self.quiz,)
+        return self.quiz
+
+    def cardkit_metadata(self) -> dict:
+        return {"exercise": self.quiz.record()}
+
+    def __repr__(self) -> str:
+        return f"HigherCardDrill(question {self.count}, seed {self.seed}: {self.quiz!r})"
 
 
 def combination_quiz(cards: Any) -> Quiz:

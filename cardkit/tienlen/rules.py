@@ -141,6 +141,22 @@ class Rules:
             if not isinstance(value, bool):
                 raise RulesError(f"{name} is switched on or off with True or False, not {value!r}")
 
+    def house_rules(self) -> list[str]:
+        """Every option that differs from the rules as written, in a learner's words
+        (the players and the target are settings, not house rules).
+
+        >>> Rules(four_of_a_kind_beats_pair_of_twos=True).house_rules()
+        ['a four of a kind chops a pair of 2s too']
+        """
+        out = []
+        if self.four_of_a_kind_beats_pair_of_twos:
+            out.append("a four of a kind chops a pair of 2s too")
+        if self.bigger_bombs_beat_smaller:
+            out.append("a bigger bomb beats a smaller bomb of the other kind")
+        if self.passed_players_may_rejoin:
+            out.append("a player who passed may play again later in the same round of play")
+        return out
+
 
 # ---------------------------------------------------------------------------
 # Card order.  "t" below is a card's place in Tiến Lên order: 4 * rank_place + suit,
