@@ -820,7 +820,7 @@ def why_beats(play: ComboLike, previous: ComboLike, rules: Optional[Rules] = Non
     :func:`why_not_beats` says why not).
 
     >>> why_beats('9C 9H', '9S 9D')
-    'both are a pair, and its key card 9♥ is higher than 9♦'
+    'both are a pair, and the key card 9♥ is higher than 9♦'
     >>> why_beats('4S 4C 4D 4H', '2H')
     'a four of a kind is a bomb: it chops a single 2'
     """
@@ -829,7 +829,7 @@ def why_beats(play: ComboLike, previous: ComboLike, rules: Optional[Rules] = Non
     if p is None or not beats_combo(p, q, *_rules_flags(rules)):
         return None
     if p.shape == q.shape:
-        return f"both are a {q.name}, and its key card {p.key} is higher than {q.key}"
+        return f"both are a {q.name}, and the key card {p.key} is higher than {q.key}"
     if q.code <= TRIPLE and q.top >= 48:
         twos = {1: "a single 2", 2: "a pair of 2s", 3: "three 2s"}[q.size]
         return f"a {p.name} is a bomb: it chops {twos}"
