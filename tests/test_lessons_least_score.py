@@ -26,6 +26,7 @@ from cardkit import Card
 
 ROOT = pathlib.Path(__file__).resolve().parents[1] / "lessons" / "least_score"
 LESSONS = {
+    0: ROOT / "00_ten_minute_start.ipynb",
     1: ROOT / "01_cards_and_values.ipynb",
     2: ROOT / "02_legal_discards.ipynb",
     3: ROOT / "03_a_turn.ipynb",
@@ -163,6 +164,20 @@ def test_every_lesson_has_its_parts(n):
     assert len(exercises) >= 3
     assert all(e.get("explain") for e in exercises), "every exercise explains its answer"
     assert any(t.startswith("Scoreboard(Exercises solved: 0 of ") for t in texts)
+
+
+# --- lesson 0, the ten-minute start ----------------------------------------------------------------
+
+def test_lesson_0_quick_checks():
+    figures, exercises, texts, _ = stored(0)
+    assert not figures
+    e = find(exercises, "K♠ 3♦ A♣ 8♥ Q♣")
+    assert Fraction(e["answer"]) == total(from_symbols("K♠ 3♦ A♣ 8♥ Q♣"))
+    e = find(exercises, "K♠ K♥ K♦ together")
+    assert e["answer"].startswith("No") and kind(from_symbols("K♠ K♥ K♦")) is None
+    e = find(exercises, "You declare with 9")
+    assert Fraction(e["answer"]) == scores([9, 7, 15], 0)[0]
+    all_checked(exercises)
 
 
 # --- lesson 1 -----------------------------------------------------------------------------------

@@ -25,10 +25,10 @@ from cardkit import parse_cards
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 LESSONS = ROOT / "lessons"
 TL = LESSONS / "tien_len"
-OURS = ["01_card_order", "02_combinations", "03_beating_and_bombs", "05_strategy", "06_play_a_game"]
-LEAST_SCORE = ["01_cards_and_values", "02_legal_discards", "03_a_turn", "04_declaring_and_scoring",
+OURS = ["00_ten_minute_start", "01_card_order", "02_combinations", "03_beating_and_bombs", "05_strategy", "06_play_a_game"]
+LEAST_SCORE = ["00_ten_minute_start", "01_cards_and_values", "02_legal_discards", "03_a_turn", "04_declaring_and_scoring",
                "05_probability", "06_strategy", "07_play_a_match"]
-TIEN_LEN = ["01_card_order", "02_combinations", "03_beating_and_bombs", "04_probability", "05_strategy",
+TIEN_LEN = ["00_ten_minute_start", "01_card_order", "02_combinations", "03_beating_and_bombs", "04_probability", "05_strategy",
             "06_play_a_game"]
 
 
@@ -268,6 +268,8 @@ def check_strategy_exercise(ex: dict) -> None:
                                 "It wins the game at once: all four 2s" if four_twos else
                                 "Nothing special: play begins as usual")
         assert dragon                                                     # worked example 7
+    elif q.startswith("Four players: you go out second."):
+        assert int(ex["answer"]) == 4 - 2                                  # the k-th out of n scores n − k
     elif m := re.fullmatch(r"How many points did Player (\d) score in game 1\?", q):
         assert int(ex["answer"]) == 4 - 2                                  # second out of four: n − k
     elif q.startswith("The match went on to"):
@@ -362,6 +364,25 @@ LINK = re.compile(r"\]\(([^)\s]+)\)")
 
 def start_links() -> list[str]:
     return LINK.findall(markdown(load(START)))
+
+
+def test_start_page_puts_the_ten_minute_starts_first():
+    links = [x for x in start_links() if x.endswith(".ipynb")]
+    assert links[:2] == ["least_score/00_ten_minute_start.ipynb", "tien_len/00_ten_minute_start.ipynb"]
+
+
+def test_ten_minute_starts_play_with_the_coach():
+    for game, table in (("least_score", "LeastScoreTable("), ("tien_len", "TienLenTable(")):
+        nb = load(LESSONS / game / "00_ten_minute_start.ipynb")
+        code = [_text(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+        assert any(table in s and "coach=True" in s for s in code), game
+        assert "About 10 minutes" in _text(nb["cells"][0]["source"])
+
+
+def test_every_lesson_states_its_time():
+    for path in sorted(LESSONS.glob("*/[0-9][0-9]_*.ipynb")):
+        first = _text(load(path)["cells"][0]["source"])
+        assert re.search(r"About \d+ minutes", first), f"{path.name} does not say how long it takes"
 
 
 def test_start_page_links_every_lesson():
