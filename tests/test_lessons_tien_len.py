@@ -22,6 +22,8 @@ import pytest
 
 from cardkit import parse_cards
 
+from _strategy_check import check_strategy_runs
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 LESSONS = ROOT / "lessons"
 TL = LESSONS / "tien_len"
@@ -251,7 +253,12 @@ def check_strategy_exercise(ex: dict) -> None:
     elif q == "Which bot won the largest share of its matches?":
         assert ex["answer"] in ex["choices"]          # checked with the figures of lesson 5
     elif q.startswith("Do these") and "holding 2s" in q:
-        assert ex["answer"].startswith("No: the intervals overlap") or ex["answer"].startswith("Yes: the intervals do not")
+        nb = load(TL / "05_strategy.ipynb")
+        runs = [figures(nb)[k] for k in sorted(k for k in figures(nb) if k.startswith("run "))][-2:]
+        (al, ah), (bl, bh) = runs[0]["interval"], runs[1]["interval"]
+        overlap = al <= bh and bl <= ah
+        assert ex["answer"] == ("No: the intervals overlap, so the difference could be chance" if overlap
+                                else "Yes: the intervals do not overlap"), q
     elif m := re.fullmatch(r"Player (\d) holds the 3♠ and starts the match\. May they lead with the pair (.+)\?", q):
         pair = cards_of(m[2])
         assert kind(pair) == "pair"
@@ -453,8 +460,8 @@ def test_strategy_figures():
     # tournament tables: each consistent in itself (wins over seats, four seats a match, one winner a
     # match), and the built-in line-up's tournament played again gives the same table
     t = tournament_tables(nb)
-    assert set(t) == {f"{n} matches of Tiến Lên; seats rotate each match. Score = points won per match "
-                      "(higher is better)" for n in (60, 160, 50)}
+    assert set(t) == {"60 matches of Tiến Lên; seats rotate each match. Score = points won per match "
+                      "(higher is better)"}
     for caption, bots in t.items():
         matches = int(caption.split()[0])
         assert sum(b["seats"] for b in bots.values()) == 4 * matches
@@ -464,7 +471,7 @@ def test_strategy_figures():
     from cardkit.tienlen import BOTS
     from cardkit.tournament import tournament
 
-    builtin = next(b for c, b in t.items() if c.startswith("60 "))
+    (builtin,) = t.values()
     again = tournament("tienlen", [*BOTS] + ["random"] * (4 - len(BOTS)), matches=60, seed=1, workers=0,
                        progress=False)
     for row in again.table():
@@ -473,17 +480,17 @@ def test_strategy_figures():
     rates = {bot: b["win rate"] for bot, b in builtin.items()}
     assert figs.pop("best bot") == max(rates, key=rates.get)
     assert abs(figs.pop("best win rate") - max(rates.values())) < 1e-12
-    duel = next(b for c, b in t.items() if c.startswith("160 "))
-    assert figs.pop("greedy vs eager") == [duel["greedy"]["win rate"], duel["eager_bot"]["win rate"]]
-    texts = [_text(o.get("data", {}).get("text/plain")) for o in outputs(nb)]
-    duel_text = next(x for x in texts if x.startswith("160 matches"))
-    intervals = {line.split(" | ")[0]: [float(v) / 100 for v in re.findall(r"(\d+\.\d)%", line.split(" | ")[4])]
-                 for line in duel_text.splitlines()[2:]}
-    (gl, gh), (el, eh) = intervals["greedy"], intervals["eager_bot"]
-    assert figs.pop("intervals overlap") == (gl <= eh and el <= gh)
-    mine = next(b for c, b in t.items() if c.startswith("50 "))
-    assert figs.pop("my_bot win rate") == mine["my_bot"]["win rate"] and mine["my_bot"]["seats"] == 50
+    runs = check_strategy_runs("tienlen", {k: figs.pop(k) for k in [k for k in figs if re.fullmatch(r"run \d+", k)]})
+    a, b = runs[-2:]
+    assert (a["policy"]["twos"], b["policy"]["twos"]) == ("when needed", "early")
+    assert figs.pop("A vs B") == [a["win rate"], b["win rate"]]
+    overlap = a["interval"][0] <= b["interval"][1] and b["interval"][0] <= a["interval"][1]
+    assert figs.pop("intervals overlap") == overlap
+
     assert not figs, f"figures with no independent check: {sorted(figs)}"
+
+
+
 
 
 def test_play_a_game_figures():
