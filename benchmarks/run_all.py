@@ -14,7 +14,7 @@ import sys
 HERE = pathlib.Path(__file__).resolve().parent
 SEPARATE_ENV = {"bench_openspiel.py"}
 # Shorter runs for `make bench`; the README's figures use each script's defaults.
-QUICK_ARGS = {"bench_bots.py": ["--games", "2000"]}
+QUICK_ARGS = {"bench_bots.py": ["--games", "2000"], "bench_policy.py": ["--repeats", "1"]}
 
 
 def main() -> int:

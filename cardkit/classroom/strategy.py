@@ -179,13 +179,13 @@ class StrategyBuilder(Panel):
         self.compare_button.on_click(safe_callback(self.status, lambda _b: self.compare()))
         columns = []
         for k, side in self.sides.items():
-            head = ipywidgets.HTML(f"<div style='font-family:{FONT_STACK};font-weight:700'>Strategy {k}</div>")
+            head = ipywidgets.HTML(f'<div style="font-family:{FONT_STACK};font-weight:700">Strategy {k}</div>')
             box = ipywidgets.VBox([head, *side.widgets, self.buttons[k]],
                                   layout=ipywidgets.Layout(border="1px solid #c6ccd6", padding="6px 10px",
                                                            margin="0 12px 6px 0", min_width="min(22rem, 100%)"))
             columns.append(box)
         super().__init__(children=(
-            ipywidgets.HTML(f"<div style='font-family:{FONT_STACK};font-weight:700;font-size:1.02rem'>"
+            ipywidgets.HTML(f'<div style="font-family:{FONT_STACK};font-weight:700;font-size:1.02rem">'
                             f"Build a {html.escape(game_name(self.game))} strategy and test it</div>"),
             ipywidgets.HBox(columns, layout=ipywidgets.Layout(flex_flow="row wrap")),
             ipywidgets.HBox([self.opponents, self.matches, self.compare_button],
@@ -260,7 +260,7 @@ class StrategyBuilder(Panel):
         return f"{a.text()}. {b.text()}. {tail}"
 
     def _show(self, runs: Sequence[StrategyRun]) -> None:
-        self.verdict.value = (f"<div style='font-family:{FONT_STACK};max-width:52rem;line-height:1.5'>"
+        self.verdict.value = (f'<div style="font-family:{FONT_STACK};max-width:52rem;line-height:1.5">'
                               f"{html.escape(self.verdict_text(runs))}</div>")
         head = "".join(f"<th style='text-align:left;padding:2px 10px 2px 0'>{h}</th>"
                        for h in ("Run", "Strategy", "Against", "Matches", "Win rate", "95% interval"))
@@ -268,7 +268,7 @@ class StrategyBuilder(Panel):
             f"<tr><td>{r.slot}</td><td>{html.escape(r.label)}</td><td>{html.escape(r.opponents)}</td>"
             f"<td>{r.matches}</td><td>{pct(r.win_rate)}</td><td>{pct(r.win_low)} – {pct(r.win_high)}</td></tr>"
             for r in self.results)
-        self.table.value = (f"<table style='border-collapse:collapse;font-family:{FONT_STACK};font-size:0.95rem'>"
+        self.table.value = (f'<table style="border-collapse:collapse;font-family:{FONT_STACK};font-size:0.95rem">'
                             f"<caption style='text-align:left;font-weight:600'>Runs so far (newest last)</caption>"
                             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
         self.picture.value = self._plot()
