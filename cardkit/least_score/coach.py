@@ -9,7 +9,7 @@ in coach mode shows :func:`advice` before each of the learner's turns and
 >>> from cardkit.least_score import new_game
 >>> state = new_game(seed=7)
 >>> print(advice(state.observation(0))[0])
-Your hand totals 36. Aim: the lowest total when someone declares.
+Your total: 36.
 """
 
 from __future__ import annotations
@@ -41,47 +41,46 @@ def suggestion(observation: Observation) -> Action:
     return greedy_bot(observation, None)  # type: ignore[arg-type]
 
 
+def _short_reason(why: str) -> str:
+    """The engine's reason without its list of names: 'nobody may declare until every
+    player has had a turn in this round'."""
+    return why.split(":")[0]
+
+
 def advice(observation: Observation) -> list[str]:
-    """What the player may do on this turn and why, one sentence a line: the total,
-    the legal discards worth most, the open cards against the deck's expected card,
-    whether declaring is allowed and wise, and the coach's own move."""
+    """What the player may do on this turn and why, one short sentence a line: the
+    total, the legal discard worth most (and the next ones), the open cards against
+    the deck's expected card, whether declaring is allowed and wise, and the coach's
+    own move."""
     obs = observation
     rules = obs.rules
     total = obs.hand_total
-    lines = [f"Your hand totals {total}. Aim: the lowest total when someone declares."]
+    lines = [f"Your total: {total}."]
     groups = sorted(legal_discards(obs.hand, rules), key=lambda g: (-hand_total(g), -len(g)))
-    multi = [g for g in groups if len(g) > 1]
     best = groups[0]
-    if multi:
-        shown = "; ".join(group_words(g, rules) for g in multi[:4])
-        more = f" and {len(multi) - 4} more" if len(multi) > 4 else ""
-        lines.append(f"Legal groups of two or more cards in your hand: {shown}{more}. Any single card is legal too.")
+    others = [g for g in groups[1:] if len(g) > 1][:1]
+    if len(best) == 1 and not others:
+        lines.append(f"Best discard: the {group_words(best, rules)} (no two of your cards make a group).")
     else:
-        lines.append("No two of your cards make a legal group (pair, run of 3 or 5, four of a kind, flush): "
-                     "you discard one card this turn.")
-    lines.append(f"Getting rid of the most points: {group_words(best, rules)}.")
+        also = f"; also {'; '.join(group_words(g, rules) for g in others)}" if others else ""
+        lines.append(f"Best discard: the {group_words(best, rules)}{also}.")
     deck = expected_unseen_value(obs)
     if obs.open_cards:
         low = min(obs.open_cards, key=card_value)
         if obs.can_draw and card_value(low) >= deck:
-            lines.append(f"Then take: the lowest open card, {low}, is worth {card_value(low)}; a card from the deck is "
-                         f"worth about {deck:.1f} on average (from the cards you have seen), so drawing is better.")
+            lines.append(f"Take: draw — a deck card averages {deck:.1f}, less than the open {low}.")
         elif obs.can_draw:
-            lines.append(f"Then take: the open {low} is worth {card_value(low)} for sure — less than the {deck:.1f} a "
-                         "deck card is worth on average, so take it.")
+            lines.append(f"Take: the open {low} — worth {card_value(low)}, less than a deck card's {deck:.1f} on average.")
         else:
-            lines.append(f"Then take: the deck and the discard pile are empty, so you must take an open card — "
-                         f"the {low} is the cheapest.")
+            lines.append(f"Take: the {low} — the deck and the discard pile are empty, so you must take an open card.")
     if obs.can_declare:
         guess = estimated_lowest_opponent_total(obs)
         if total <= GREEDY_DECLARE_AT or total < guess:
-            lines.append(f"You may declare now. With {total}, and the others guessed at about {guess:.0f} or more "
-                         "(from the cards they took and how many they hold), declaring looks wise.")
+            lines.append(f"Declare: yes — with {total}, and the others guessed at {guess:.0f} or more, it looks wise.")
         else:
-            lines.append(f"You may declare now, but it looks risky: someone may hold about {guess:.0f} or less, and a "
-                         "failed declaration costs 20 + (your total − the lowest).")
+            lines.append(f"Declare: you may, but it is risky: someone may hold about {guess:.0f} or less.")
     elif obs.why_not_declare:
-        lines.append(f"You may not declare yet: {obs.why_not_declare}.")
+        lines.append(f"Declare: not yet — {_short_reason(obs.why_not_declare)}.")
     move = suggestion(obs)
     if isinstance(move, Declare):
         lines.append("The coach would declare.")
@@ -98,23 +97,19 @@ def explain_move(before: Observation, player: int, action: Action, after: Option
     the draw, and what that tells about their hand."""
     who = player_name(player, you=you)
     if isinstance(action, Declare) or action is DECLARE:
-        return (f"{who} declared: they think their total is the lowest. Every hand is shown and the round is "
-                "scored.")
+        think = "you think your" if player == you else "they think their"
+        return f"{who} declared: {think} total is the lowest. Every hand is shown and the round is scored."
     assert isinstance(action, Discard)
     size = before.hand_sizes[player] - len(action.cards) + 1
-    parts = [f"{who} discarded the {group_words(action.cards, before.rules)}"]
-    if action.take is None:
-        parts.append("and drew from the deck (nobody else sees that card)")
-    else:
-        v = card_value(action.take)
-        parts.append(f"and took the open {action.take} (worth {v})")
-    text = " ".join(parts) + f": {size} card{'s' if size != 1 else ''} left."
+    where = "drew from the deck" if action.take is None else \
+        f"took the open {action.take} ({card_value(action.take)})"
+    text = f"{who} discarded the {group_words(action.cards, before.rules)} and {where}."
     if player == you:
         return text
     if action.take is not None and card_value(action.take) <= 3:
-        text += " Taking a card that small means they are getting low — watch them."
+        text += " A small card: they are getting low."
     elif size <= 2:
-        text += f" With so few cards, {who} may soon be low enough to declare."
+        text += f" {size} card{'s' if size != 1 else ''} left: they may declare soon."
     return text
 
 

@@ -10,7 +10,7 @@ each other player's move; nothing here shows anything.
 >>> from cardkit.tienlen import new_game
 >>> state = new_game(seed=1)
 >>> print(advice(state.observation(state.current_player()))[0])
-You lead: the table is clear, so play any combination — and this first play of the match must contain 3♠.
+You lead: play any combination (it must contain 3♠).
 """
 
 from __future__ import annotations
@@ -40,46 +40,40 @@ def _play_list(plays: list[Combo], n: int = 4) -> str:
 
 
 def advice(observation: Observation) -> list[str]:
-    """What the player may do on this turn and why, one sentence a line."""
+    """What the player may do on this turn and why, one short sentence a line."""
     obs = observation
     plays = [a for a in obs.legal_actions if a is not PASS]
     lines = []
     if obs.table is None:
-        lead = "You lead: the table is clear, so play any combination"
-        if obs.must_play is not None:
-            lead += f" — and this first play of the match must contain {obs.must_play}"
-        lines.append(lead + ".")
+        must = f" (it must contain {obs.must_play})" if obs.must_play is not None else ""
+        lines.append(f"You lead: play any combination{must}.")
         longest = max(plays, key=lambda c: (len(c), -c.top)) if plays else None
         if longest is not None and len(longest) > 1:
-            lines.append(f"Playing several cards at once empties your hand sooner: your longest play is "
-                         f"{longest} ({longest.describe()}).")
-        lines.append("Leading low keeps your high cards (aces, 2s) to win later rounds of play.")
+            lines.append(f"Longest play: {longest} ({longest.describe()}) — more cards at once empties your hand "
+                         "sooner.")
     else:
         who = "your own" if obs.table_player == obs.player else f"{player_name(obs.table_player)}'s"
         q = obs.table
-        lines.append(f"To beat: {who} {q.describe()}. You need the same kind with the same number of cards and a "
-                     f"higher key card (now {q.key}) — or, on 2s only, a bomb.")
+        lines.append(f"To beat: {who} {q.describe()} — a higher {q.name} (key card above {q.key})"
+                     + (", or a bomb" if q.key.rank == 2 and not q.is_bomb else "") + "; or pass.")
         if not plays:
-            lines.append(NOTHING_BEATS[0].upper() + NOTHING_BEATS[1:] + ". You are then out of this round of play "
-                         "until the table is cleared.")
+            lines.append(NOTHING_BEATS[0].upper() + NOTHING_BEATS[1:] + ".")
         else:
             plain = [c for c in plays if not c.is_bomb and c.key.rank != 2]
             precious = [c for c in plays if c not in plain]
             if plain:
-                lines.append(f"You can beat it with {len(plays)} play{'s' if len(plays) != 1 else ''}; the lowest: "
-                             f"{_play_list(plain, 3)}.")
+                more = f" ({len(plain) - 1} more)" if len(plain) > 1 else ""
+                lines.append(f"You can beat it: lowest {plain[0]}{more}.")
             if precious:
-                lines.append(f"2s and bombs that beat it: {_play_list(precious, 3)}. They win almost anything: keep "
-                             "them for when an opponent is about to go out.")
-            lines.append("You may also pass (then you are out until the table is cleared).")
-    others = [(p, n) for p, n in enumerate(obs.cards_left) if p != obs.player and n > 0]
-    low = [p for p, n in others if n <= 3]
+                lines.append(f"2s and bombs that beat it: {_play_list(precious, 2)} — best kept until someone is "
+                             "nearly out.")
+    low = [p for p, n in enumerate(obs.cards_left) if p != obs.player and 0 < n <= 3]
     if low:
         lines.append("Careful: " + ", ".join(f"{player_name(p)} has {obs.cards_left[p]} card"
-                                             f"{'s' if obs.cards_left[p] != 1 else ''} left" for p in low)
-                     + " — this is the time to spend a 2 or a bomb.")
+                                             f"{'s' if obs.cards_left[p] != 1 else ''}" for p in low)
+                     + " — time to spend a 2 or a bomb.")
     move = suggestion(obs)
-    lines.append("The coach would pass." if move is PASS else f"The coach would play {move} ({move.describe()}).")
+    lines.append("The coach would pass." if move is PASS else f"The coach would play {move}.")
     return lines
 
 
@@ -89,13 +83,15 @@ def explain_move(before: Observation, player: int, action: Action, after: Option
     move) and ``after`` (just after it, to tell who goes out and who leads)."""
     who = player_name(player, you=you)
     if action is PASS:
-        text = f"{who} passed: out of this round of play until the table is cleared."
+        text = f"{who} passed (out until the table is cleared)."
     else:
         combo: Combo = action  # type: ignore[assignment]
         if before.table is None:
             text = f"{who} led {combo} ({combo.describe()})."
+        elif combo.shape == before.table.shape:
+            text = f"{who} played {combo}: key card {combo.key} beats {before.table.key}."
         else:
-            text = f"{who} played {combo} ({combo.describe()}): {why_beats(combo, before.table, before.rules)}."
+            text = f"{who} played {combo}: {why_beats(combo, before.table, before.rules)}."
             if combo.is_bomb:
                 text += " Chop!"
     if after is not None:

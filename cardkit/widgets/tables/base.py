@@ -374,7 +374,14 @@ class TableBase(widgets.VBox):
         if before is None:
             return
         if player == HUMAN:
+            # a new turn of the table: the learner knows what they did, so only what
+            # follows from it is told (going out, who leads), then the others' moves
             self._coach_notes = []
+            text = self._coach_explain(before, player, action)
+            follow = text.split(". ", 1)[1] if ". " in text else ""
+            if follow:
+                self._coach_notes.append(follow)
+            return
         text = self._coach_explain(before, player, action)
         if text:
             self._coach_notes.append(text)
@@ -386,7 +393,7 @@ class TableBase(widgets.VBox):
             lines.insert(0, "What just happened:")
         if self.pending is not None or st.is_terminal():
             return lines + self._coach_round_over()
-        if st.current_player() == HUMAN and not self.pacer.busy:
+        if st.current_player() == HUMAN:
             lines += ["Your turn:"] + [f"• {a}" for a in self._coach_advice(st.observation(HUMAN))]
         else:
             lines.append(f"Player {st.current_player()} is playing…")

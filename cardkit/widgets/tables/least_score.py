@@ -276,7 +276,8 @@ class LeastScoreTable(TableBase):
         self.open_row.cards = ls.display_order(obs.open_cards)
         self.deck_text.value = (f"<div style='font-weight:600'>Deck</div><div>{obs.deck_size} card"
                                 f"{'s' if obs.deck_size != 1 else ''} face down</div>"
-                                f"<div style='opacity:.8'>discard pile: {obs.dead_size}</div>")
+                                f"<div style='opacity:.8'>discard pile: {obs.dead_size} (the open cards nobody "
+                                "took; shuffled into a new deck when the deck runs out)</div>")
         self.hand.cards = obs.hand
         self.hand.title = f"Your hand (total {obs.hand_total})" if obs.still_in[HUMAN] else "Your hand (you are out)"
         # the take choice: the open cards, then the deck
