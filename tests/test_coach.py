@@ -181,3 +181,20 @@ def test_log_numbering_starts_again_in_a_new_match():
     assert table.event_log._total > 2
     table.new_match(seed="ACE-123")
     assert table.event_log._total == len(table.state.events)
+
+
+def test_least_score_table_log_tells_every_move_of_a_whole_match():
+    table = LeastScoreTable(opponents=2, seed="F1R-5T5", delay=0, coach=True, rules=ls.Rules(threshold=25))
+    for _ in range(500):
+        st = table.state
+        if table.pending is not None:
+            if not table.next_round():
+                break
+            continue
+        if st.is_terminal():
+            break
+        move = ls_coach.suggestion(st.observation(0))
+        assert table.declare() if move == ls.DECLARE else table.discard(move.cards, move.take)
+    assert table.state.is_terminal()
+    assert table.event_log._total == len(table.state.events)
+    assert list(table.event_log.lines) == [e.text for e in table.state.events][-table.event_log.max_lines:]
