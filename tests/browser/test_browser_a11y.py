@@ -223,6 +223,7 @@ def test_least_score_round_by_keyboard_only(voila, open_page):
         action = mirror.choose()
         if action is ls.DECLARE:
             _settled(page, lambda s: s["declareDisabled"] is False, "Declare enabled")
+            _assert_axe_clean(page, "Least Score 7, Declare enabled")   # its colours are checked now
             keys.to_hand()
             keys.to_button("ck-declare", "the Declare button")
             keys.press("Enter")
