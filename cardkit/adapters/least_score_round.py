@@ -44,7 +44,7 @@ scored — come from :mod:`cardkit.least_score`; only the order of the turn is h
 from __future__ import annotations
 
 import random
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from ..cards import Card
 from ..least_score import DECLARE, Discard, Rules, card_value, discard_kind, legal_discards
@@ -427,29 +427,70 @@ class LeastScoreRound:
         if self.phase == "deal":
             raise ValueError("determinize() needs a dealt round")
         new = self.clone()
+        sizes = [bin(m).count("1") for m in self.hands]
+        new._deal_hidden(player, sizes, bin(self.deck).count("1"), rng)
+        return new
+
+    def _deal_hidden(self, player: int, sizes: Sequence[int], deck_size: int, rng: random.Random) -> None:
+        """Deal the cards ``player`` cannot see: ``sizes[q]`` cards to each other seat
+        (its known cards first) and ``deck_size`` to the deck."""
         pool = _cards_of(self.unseen_by(player))
         rng.shuffle(pool)
-        deck_size = bin(self.deck).count("1")
         if self.reshuffled:
             in_pile = [c for c in pool if self.reshuffled & _BIT[c]]
             if len(in_pile) >= deck_size:
                 deck = in_pile[:deck_size]
                 chosen = set(deck)
                 rest = [c for c in pool if c not in chosen]
-            else:  # cannot happen in a consistent state; fall back to any cards
+            else:  # only if the position is not consistent; any cards will do
                 deck, rest = pool[:deck_size], pool[deck_size:]
         else:
             deck, rest = pool[:deck_size], pool[deck_size:]
-        new.deck = _mask(deck)
+        self.deck = _mask(deck)
         pos = 0
         for q in self.seats:
             if q == player:
                 continue
-            size = bin(self.hands[q]).count("1")
-            need = size - bin(self.known[q]).count("1")
-            new.hands[q] = self.known[q] | _mask(rest[pos:pos + need])
+            need = sizes[q] - bin(self.known[q]).count("1")
+            self.hands[q] = self.known[q] | _mask(rest[pos:pos + need])
             pos += need
-        return new
+
+    @classmethod
+    def from_observation(cls, observation: object, rng: random.Random,
+                         horizon: int = MAX_TURNS) -> "LeastScoreRound":
+        """The round a player sees (a :class:`cardkit.least_score.Observation` of a
+        match in progress), with every card they cannot see dealt at random,
+        consistently with what they saw.  The player to move must declare after
+        ``horizon`` more turns."""
+        obs: Any = observation
+        rules = obs.rules
+        n = rules.players
+        seats = [q for q in range(n) if obs.still_in[q]]
+        core = cls(rules, max_turns=len(obs.turns) + max(horizon, n), first_player=obs.first_player, seats=seats)
+        core.phase = "play"
+        core.deal_queue = []
+        me = obs.player
+        core.hands[me] = _mask([c.index for c in obs.hand])
+        core.open = tuple(sorted(c.index for c in obs.open_cards))
+        core.open_from = _TURNED_UP if obs.open_from is None else obs.open_from
+        core.turned_up = -1 if obs.turned_up is None else obs.turned_up.index
+        core.dead = _mask([c.index for c in obs.dead_cards])
+        core.reshuffled = _mask([c.index for c in obs.reshuffled])
+        core.turns = len(obs.turns)
+        for turn in obs.turns:
+            discard = tuple(sorted(c.index for c in turn.discarded))
+            took = -1 if turn.took is None else turn.took.index
+            core.history.append((turn.player, discard, took, -1))
+            gone = _mask(discard)
+            core.known[turn.player] &= ~gone
+            core.discarded[turn.player] |= gone
+            if took >= 0:
+                core.known[turn.player] |= _BIT[took]
+        core.known[me] = 0
+        core.current = obs.current_player
+        core.deck = 0
+        core._deal_hidden(me, list(obs.hand_sizes), obs.deck_size, rng)
+        return core
 
     def rollout(self, rng: random.Random) -> list[float]:
         """Play to the end of the round with uniformly random whole turns (and random

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import dataclasses
 import random
-from typing import Optional, Sequence
+from typing import Any, Optional, Sequence
 
 from ..cards import Card
 from ..tienlen import PASS, Combo, Rules, TienLenState, card_key, instant_win
@@ -359,6 +359,26 @@ class TienLenDeal:
             game._play(a)
         game.selection = tuple(selection)
         return game
+
+    @classmethod
+    def from_observation(cls, observation: object, rng: random.Random) -> "TienLenDeal":
+        """The game a player sees (a :class:`cardkit.tienlen.Observation` of a match in
+        progress), with every card they cannot see dealt at random, consistently with
+        what they saw.  The first game of a match keeps its first-game rule; a later
+        game is led freely by whoever led it."""
+        obs: Any = observation
+        record = list(obs.history)
+        if obs.game_number == 1:
+            leader = None
+            if obs.must_play is not None:
+                required = card_key(obs.must_play)
+            else:  # the first play held the lowest card dealt, which was its lowest card
+                required = min(card_key(c) for c in record[0][1].cards)
+        else:
+            leader = record[0][0] if record else obs.current_player
+            required = -1
+        return cls.from_position(obs.rules, obs.player, obs.hand, record, obs.cards_left, leader,
+                                 required, obs.current_player, rng)
 
     def determinize(self, player: int, rng: random.Random) -> "TienLenDeal":
         """A copy in which the cards ``player`` cannot see (the other hands, and the
