@@ -104,6 +104,19 @@ def _text(cards: Sequence[int]) -> str:
     return " ".join(_TEXT[c] for c in cards) if cards else "-"
 
 
+_MASK_TEXT: dict[int, str] = {}
+
+
+def _mask_text(mask: int) -> str:
+    """The cards of a bit mask as text (cached: search meets the same hands again and again)."""
+    text = _MASK_TEXT.get(mask)
+    if text is None:
+        if len(_MASK_TEXT) > 100_000:
+            _MASK_TEXT.clear()
+        text = _MASK_TEXT[mask] = _text(_cards_of(mask))
+    return text
+
+
 class _Moves:
     """The legal groups of one hand, as the sub-move tree: ``nxt[prefix]`` lists the
     cards that may follow a selection, ``whole`` the selections that are a group."""
@@ -672,7 +685,7 @@ class LeastScoreObserver:
         """``player``'s view as one line of text."""
         parts = [f"Player {player}"]
         if self.private:
-            parts.append(f"hand {_text(_cards_of(core.hands[player]))}")
+            parts.append(f"hand {_mask_text(core.hands[player])}")
             if core.current == player and core.selection:
                 parts.append(f"selected {_text(core.selection)}")
         if self.public:
@@ -681,19 +694,19 @@ class LeastScoreObserver:
             else:
                 src = "turned up" if core.open_from == _TURNED_UP else f"from Player {core.open_from}"
                 parts.append(f"open {_text(core.open)} ({src})")
-                parts.append(f"pile {_text(_cards_of(core.dead))}")
-                parts.append(f"deck {bin(core.deck).count('1')}")
-                parts.append("sizes " + " ".join(str(bin(core.hands[q]).count('1')) if q in core.seats else "-"
+                parts.append(f"pile {_mask_text(core.dead)}")
+                parts.append(f"deck {core.deck.bit_count()}")
+                parts.append("sizes " + " ".join(str(core.hands[q].bit_count()) if q in core.seats else "-"
                                                  for q in range(core.num_players)))
                 if core.reshuffled:
-                    parts.append(f"reshuffled {_text(_cards_of(core.reshuffled))}")
+                    parts.append(f"reshuffled {_mask_text(core.reshuffled)}")
                 for q in core.seats:
                     if core.known[q] and q != player:
-                        parts.append(f"P{q} holds {_text(_cards_of(core.known[q]))}")
+                        parts.append(f"P{q} holds {_mask_text(core.known[q])}")
                 parts.append(f"turns {core.turns}")
             if core.phase == "over":
                 parts.append(f"Player {core.declarer} declared; hands " + "; ".join(
-                    f"P{q} {_text(_cards_of(core.hands[q]))}" for q in core.seats))
+                    f"P{q} {_mask_text(core.hands[q])}" for q in core.seats))
                 parts.append("scores " + " ".join(map(str, core.scores or [])))
             elif core.current >= 0:
                 parts.append(f"to move P{core.current}")
@@ -712,7 +725,7 @@ class LeastScoreObserver:
                 parts.append("record " + ", ".join(seen) if seen else "record -")
             else:
                 parts.append("discarded " + "; ".join(
-                    f"P{q} {_text(_cards_of(core.discarded[q]))}" for q in core.seats))
+                    f"P{q} {_mask_text(core.discarded[q])}" for q in core.seats))
         if self.private and self.perfect_recall:
-            parts.append(f"dealt {_text(_cards_of(core.dealt[player]))}")
+            parts.append(f"dealt {_mask_text(core.dealt[player])}")
         return " | ".join(parts)

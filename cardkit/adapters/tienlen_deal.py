@@ -81,6 +81,20 @@ def _text(keys: Sequence[int]) -> str:
     return " ".join(_TEXT[k] for k in keys) if keys else "-"
 
 
+_MASK_TEXT: dict[int, str] = {}
+
+
+def _mask_text(mask: int) -> str:
+    """The cards of a bit mask as text (cached: the same hands and piles come up in
+    search again and again)."""
+    text = _MASK_TEXT.get(mask)
+    if text is None:
+        if len(_MASK_TEXT) > 100_000:
+            _MASK_TEXT.clear()
+        text = _MASK_TEXT[mask] = _text(_keys_of(mask))
+    return text
+
+
 def _keys(combo: Combo) -> tuple[int, ...]:
     return tuple(sorted(card_key(c) for c in combo.cards))
 
@@ -258,7 +272,7 @@ class TienLenDeal:
         engine.apply_action(action)  # type: ignore[union-attr]
         self.record.append((p, action))
         if action is not PASS:
-            self.played[p] |= _mask(_keys(action))  # type: ignore[arg-type]
+            self.played[p] |= action.mask  # type: ignore[attr-defined]  (its cards as card_key bits)
             if self.played[p] == self.dealt[p]:
                 self.out.append(p)
 
@@ -320,7 +334,7 @@ class TienLenDeal:
         played = [0] * n
         for p, a in record:
             if a is not PASS:
-                played[p] |= _mask(_keys(a))
+                played[p] |= a.mask
         seen = mine
         for m in played:
             seen |= m
@@ -536,7 +550,7 @@ class TienLenObserver:
         parts = [f"Player {player}"]
         to_move = game.current_player()
         if self.private:
-            parts.append(f"hand {_text(_keys_of(game.hand_mask(player)))}")
+            parts.append(f"hand {_mask_text(game.hand_mask(player))}")
             if to_move == player and game.selection:
                 parts.append(f"selected {_text(game.selection)}")
         if self.public:
@@ -549,7 +563,7 @@ class TienLenObserver:
                 passed = engine.passed()
                 if passed:
                     parts.append("passed " + " ".join(f"P{q}" for q in passed))
-                parts.append("cards " + " ".join(str(bin(game.hand_mask(q)).count("1"))
+                parts.append("cards " + " ".join(str(game.hand_mask(q).bit_count())
                                                  for q in range(game.num_players)))
                 if game.out:
                     parts.append("out " + " ".join(f"P{q}" for q in game.out))
@@ -561,7 +575,7 @@ class TienLenObserver:
                         f"P{p} {'pass' if a is PASS else a}" for p, a in game.record) or "-"))
                 else:
                     parts.append("played " + "; ".join(
-                        f"P{q} {_text(_keys_of(game.played[q]))}" for q in range(game.num_players)))
+                        f"P{q} {_mask_text(game.played[q])}" for q in range(game.num_players)))
                 if game.is_terminal():
                     parts.append("points " + " ".join(str(x) for x in engine.returns()))
                 else:
