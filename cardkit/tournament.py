@@ -7,6 +7,8 @@
 
 - ``bots`` names a bot for each seat: a name from the game's ``BOTS`` (``'random'``,
   ``'greedy'``, ``'strong'``) or any bot function ``bot(observation, rng) -> action``.
+  With the openspiel extra, ``'ismcts'`` (or ``'ismcts-N'`` for N simulations a
+  search) is OpenSpiel's IS-MCTS search bot (:mod:`cardkit.adapters.search`).
   Seats rotate from one match to the next, so no bot keeps a seat's advantage.
 - The same ``seed`` gives the same matches and the same table whatever the executor
   and however many workers: every match's seed is drawn up front in this process.
@@ -168,6 +170,10 @@ def _resolve_bots(game_module: Any, bots: Sequence[BotSpec]) -> tuple[list[str],
     names, funcs = [], []
     for spec in bots:
         if isinstance(spec, str):
+            if spec not in registry and spec.partition("-")[0] == "ismcts":
+                names.append(spec)
+                funcs.append(_search_bot(game_module, spec))
+                continue
             if spec not in registry:
                 raise ValueError(f"there is no bot called {spec!r}: the built-in bots are {', '.join(registry)}")
             names.append(spec)
@@ -178,6 +184,16 @@ def _resolve_bots(game_module: Any, bots: Sequence[BotSpec]) -> tuple[list[str],
         else:
             raise ValueError(f"{spec!r} is not a bot: give a bot's name or a function bot(observation, rng)")
     return names, funcs
+
+
+def _search_bot(game_module: Any, name: str) -> Callable:
+    """The IS-MCTS search bot ('ismcts', 'ismcts-500'), where the openspiel extra is
+    installed (it lives in cardkit.adapters.search; the engine does not need it)."""
+    try:
+        from .adapters.search import named_bot
+    except ImportError:
+        raise ValueError(f"the search bot {name!r} needs OpenSpiel: pip install cardkit[openspiel]") from None
+    return named_bot(game_module.__name__.rpartition(".")[2], name)
 
 
 def _winners(state: Any) -> tuple[int, ...]:
