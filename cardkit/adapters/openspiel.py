@@ -2,14 +2,15 @@
 
 Importing this module registers two games with OpenSpiel::
 
-    >>> import pyspiel
+    >>> import random, pyspiel
     >>> import cardkit.adapters.openspiel                     # registers the games
     >>> game = pyspiel.load_game("cardkit_tienlen(players=4)")
     >>> state = game.new_initial_state()                      # a chance node: the deal
+    >>> rng = random.Random(1)
     >>> while state.is_chance_node():
-    ...     state.apply_action(state.legal_actions()[0])
-    >>> state.action_to_string(state.current_player(), state.legal_actions()[0])
-    'select 3♠'
+    ...     state.apply_action(rng.choice(state.legal_actions()))
+    >>> [state.action_to_string(state.current_player(), a) for a in state.legal_actions()]
+    ['select 3♠']
 
 - ``cardkit_least_score``: one round of Least Score, dealt by chance nodes and ended
   by a declaration.  Parameters: ``players`` (2–8, default 4), ``penalty`` (20),
