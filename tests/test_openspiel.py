@@ -336,3 +336,17 @@ def test_action_strings_are_in_the_games_words():
     assert s.action_to_string(0, tld.PLAY) == "play 3♠ 4♠ 5♠ (sequence of three)"
     s.apply_action(tld.PLAY)
     assert [s.action_to_string(1, a) for a in s.legal_actions()][-1] == "pass"
+
+
+def test_the_readmes_five_lines_for_bot_writers_run():
+    import pathlib
+    import re
+
+    readme = (pathlib.Path(__file__).resolve().parents[1] / "README.md").read_text()
+    section = readme[readme.index("## For bot writers"):]
+    blocks = re.findall(r"```python\n(.*?)```", section, re.S)[:2]  # OpenSpiel, PettingZoo
+    assert len(blocks) == 2 and all(len(b.strip().splitlines()) == 5 for b in blocks)
+    for code in blocks:
+        scope: dict = {}
+        exec(compile(code, "README.md", "exec"), scope)
+    assert scope["env"].agents == []  # the PettingZoo episode ran to its end
