@@ -44,14 +44,15 @@ TITLES = {"least_score": "Least Score (one round)", "tienlen": "Tiến Lên (one
 PLAYERS = 4
 
 
-def play_deal(game: str, budget: int, seed: int, search_seat: int) -> tuple[list[int], int, float, int]:
+def play_deal(game: str, budget: int, seed: int, search_seat: int,
+              playout: str = "random") -> tuple[list[int], int, float, int]:
     """Play the first deal of a match from ``seed``: the search bot at ``search_seat``,
     our strong bot elsewhere.  Returns the deal's scores, the seat, the search bot's
     thinking time and its number of turns."""
     from cardkit.adapters.search import ismcts_bot
 
     module = GAMES[game]
-    search = ismcts_bot(game, simulations=budget)
+    search = ismcts_bot(game, simulations=budget, playout=playout)
     thinking = [0.0, 0]
 
     def timed(observation, rng):
@@ -84,8 +85,8 @@ def _mean_ci(values: list[float]) -> tuple[float, float]:
     return mean, 1.959963984540054 * math.sqrt(var / n)
 
 
-def measure(game: str, budget: int, deals: int, seed: int, pool) -> dict:
-    jobs = [(game, budget, seed + k, k % PLAYERS) for k in range(deals)]
+def measure(game: str, budget: int, deals: int, seed: int, pool, playout: str = "random") -> dict:
+    jobs = [(game, budget, seed + k, k % PLAYERS, playout) for k in range(deals)]
     results = list(pool.map(play_deal, *zip(*jobs), chunksize=max(1, deals // 16))) if pool else \
         [play_deal(*job) for job in jobs]
     wins = sum(_win_share(game, scores, seat) for scores, seat, _, _ in results)
@@ -108,6 +109,9 @@ def main() -> int:
                         help="IS-MCTS simulations per search (default 50 200 800)")
     parser.add_argument("--games", nargs="+", default=list(GAMES), choices=list(GAMES))
     parser.add_argument("--seed", type=int, default=1000)
+    parser.add_argument("--playout", default="random", choices=["random", "greedy"],
+                        help="how the search values a leaf: random play (plain IS-MCTS, default) "
+                             "or a simple sensible player's")
     parser.add_argument("--workers", type=int, default=min(2, os.cpu_count() or 1),
                         help="processes (default 2; 0 plays here)")
     args = parser.parse_args()
@@ -120,13 +124,13 @@ def main() -> int:
     try:
         for game in args.games:
             better = "higher" if game == "tienlen" else "lower"
-            print(f"\n{TITLES[game]}: IS-MCTS in one seat, our strong bot in three; "
-                  f"{args.deals} deals a cell, seats rotating")
+            print(f"\n{TITLES[game]}: IS-MCTS ({args.playout} playouts) in one seat, our strong bot "
+                  f"in three; {args.deals} deals a cell, seats rotating")
             print(f"{'simulations':>11} {'ms/turn':>8}  {'IS-MCTS wins (95% CI)':<24}"
                   f"{'IS-MCTS points':>16}{'strong points':>16}   (points: {better} is better)")
             for budget in args.budgets:
                 t0 = time.perf_counter()
-                r = measure(game, budget, args.deals, args.seed, pool)
+                r = measure(game, budget, args.deals, args.seed, pool, args.playout)
                 (pm, ph), (sm, sh) = r["points"], r["strong_points"]
                 wins = f"{r['win']:.1%} ({r['low']:.1%}–{r['high']:.1%})"
                 mine, theirs = f"{pm:.2f} ± {ph:.2f}", f"{sm:.2f} ± {sh:.2f}"

@@ -505,9 +505,11 @@ class LeastScoreRound:
         core._deal_hidden(me, list(obs.hand_sizes), obs.deck_size, rng)
         return core
 
-    def rollout(self, rng: random.Random) -> list[float]:
-        """Play to the end of the round with uniformly random whole turns (and random
-        chance); return the returns.  Changes this object: call it on a clone."""
+    def rollout(self, rng: random.Random, policy: str = "random") -> list[float]:
+        """Play to the end of the round (random chance) and return the returns.
+        ``policy='random'`` plays uniformly random whole turns; ``'greedy'`` a simple
+        sensible player (:meth:`greedy_turn`).  Changes this object: call it on a clone."""
+        greedy = policy == "greedy"
         while self.phase != "over":
             if self.current == CHANCE:
                 cards = _cards_of(self.deck)
@@ -517,13 +519,34 @@ class LeastScoreRound:
                 acts = self.legal_actions()
                 self.apply_action(acts[rng.randrange(len(acts))])
                 continue
-            turns = self.whole_actions()
-            for a in turns[rng.randrange(len(turns))]:
+            if greedy:
+                turn = self.greedy_turn()
+            else:
+                turns = self.whole_actions()
+                turn = turns[rng.randrange(len(turns))]
+            for a in turn:
                 self.apply_action(a)
                 if self.current == CHANCE:
                     cards = _cards_of(self.deck)
                     self.apply_action(cards[rng.randrange(len(cards))])
         return self.returns()
+
+    def greedy_turn(self, declare_at: int = 5, take_at: int = 4) -> tuple[int, ...]:
+        """A simple, sensible whole turn for the player to move (a playout policy for
+        search, not one of the game's bots): declare at a total of ``declare_at`` or
+        less when allowed; otherwise discard the group worth most and take the lowest
+        open card if it is worth ``take_at`` or less, else draw."""
+        if self.turns >= self.max_turns:
+            return (DECLARE_ACTION,)
+        hand = self.hands[self.current]
+        if self.turns >= len(self.seats) and sum(_VALUE[c] for c in _cards_of(hand)) <= declare_at:
+            return (DECLARE_ACTION,)
+        groups = _moves(hand, self.rules).groups
+        group = max(groups, key=lambda g: (sum(_VALUE[c] for c in g), len(g)))
+        low = min(self.open, key=lambda c: (_VALUE[c], c)) if self.open else -1
+        if low >= 0 and (_VALUE[low] <= take_at or not self._can_draw()):
+            return group + (TAKE + low,)
+        return group + (DRAW,)
 
     # -- words -----------------------------------------------------------------------
     def action_to_string(self, player: int, action: int) -> str:

@@ -63,18 +63,20 @@ def core_from_observation(observation: Any, rng: random.Random) -> Any:
 
 
 class MoveRolloutEvaluator(mcts.Evaluator):
-    """Values a leaf by the mean returns of ``rollouts`` random playouts to the end of
-    the round or game, a uniformly random whole turn at a time; the prior is
-    uniform over the legal sub-moves."""
+    """Values a leaf by the mean returns of ``rollouts`` playouts to the end of the
+    round or game, a whole turn at a time: uniformly random turns
+    (``playout='random'``) or a simple sensible player's (``'greedy'``); the prior
+    is uniform over the legal sub-moves."""
 
-    def __init__(self, rollouts: int = 1, rng: Optional[random.Random] = None) -> None:
+    def __init__(self, rollouts: int = 1, rng: Optional[random.Random] = None, playout: str = "random") -> None:
         self.rollouts = rollouts
         self.rng = rng or random.Random()
+        self.playout = playout
 
     def evaluate(self, state: Any) -> np.ndarray:
         total = np.zeros(state.num_players())
         for _ in range(self.rollouts):
-            total += state._core.clone().rollout(self.rng)
+            total += state._core.clone().rollout(self.rng, self.playout)
         return total / self.rollouts
 
     def prior(self, state: Any) -> list[tuple[int, float]]:
@@ -108,30 +110,37 @@ class SearchBot:
     """An IS-MCTS bot for one game: call it as ``bot(observation, rng)``.
 
     ``simulations`` is the budget of one search; ``uct_c`` the exploration constant
-    (default :data:`DEFAULT_UCT_C`); ``rollouts`` the random playouts per leaf.
+    (default :data:`DEFAULT_UCT_C`); ``rollouts`` the playouts per leaf;
+    ``playout`` how they are played: ``'random'`` (plain IS-MCTS, the default) or
+    ``'greedy'`` (every seat played by a simple sensible player: slower, and a
+    better guess of how real players go on).
     The bot draws everything random from ``rng``, so a seeded match is replayed
     exactly.  It keeps no memory from one turn to the next.
     """
 
     def __init__(self, game: str, simulations: int = DEFAULT_SIMULATIONS, uct_c: Optional[float] = None,
-                 rollouts: int = 1, name: Optional[str] = None) -> None:
+                 rollouts: int = 1, name: Optional[str] = None, playout: str = "random") -> None:
         if game not in _GAMES:
             raise ValueError(f"unknown game {game!r}: choose 'least_score' or 'tienlen'")
         if isinstance(simulations, bool) or not isinstance(simulations, int) or simulations < 1:
             raise ValueError(f"simulations must be a whole number of at least 1, not {simulations!r}")
         if isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 1:
             raise ValueError(f"rollouts must be a whole number of at least 1, not {rollouts!r}")
+        if playout not in ("random", "greedy"):
+            raise ValueError(f"playout must be 'random' or 'greedy', not {playout!r}")
         self.game = _GAMES[game]
+        self.playout = playout
         self.simulations = simulations
         self.uct_c = float(DEFAULT_UCT_C[self.game] if uct_c is None else uct_c)
         self.rollouts = rollouts
-        self.__name__ = name or f"ismcts-{simulations}"
+        self.__name__ = name or ("ismcts-" + ("greedy-" if playout == "greedy" else "") + str(simulations))
         self.searches = 0
         """How many searches the bot has run (a tree walked down to the next
         sub-move is not a new search)."""
 
     def __repr__(self) -> str:
-        return f"<IS-MCTS bot for {self.game}: {self.simulations} simulations, uct_c={self.uct_c:g}>"
+        return (f"<IS-MCTS bot for {self.game}: {self.simulations} simulations, uct_c={self.uct_c:g}, "
+                f"{self.playout} playouts>")
 
     def __call__(self, observation: Any, rng: random.Random) -> Any:
         legal = list(observation.legal_actions)
@@ -143,7 +152,7 @@ class SearchBot:
         game = _openspiel_game(self.game, observation.rules)
         deal_rng = random.Random(rng.getrandbits(64))
         state = cos.state_from_observation(game, observation, deal_rng)
-        evaluator = MoveRolloutEvaluator(self.rollouts, random.Random(rng.getrandbits(64)))
+        evaluator = MoveRolloutEvaluator(self.rollouts, random.Random(rng.getrandbits(64)), self.playout)
         search = ismcts.ISMCTSBot(
             game, evaluator, self.uct_c, self.simulations,
             random_state=np.random.RandomState(rng.getrandbits(32)),
@@ -195,19 +204,19 @@ class SearchBot:
 
 
 def ismcts_bot(game: str, simulations: int = DEFAULT_SIMULATIONS, uct_c: Optional[float] = None,
-               rollouts: int = 1) -> SearchBot:
+               rollouts: int = 1, playout: str = "random") -> SearchBot:
     """An IS-MCTS bot for ``game`` (``'least_score'`` or ``'tienlen'``) that runs
     ``simulations`` simulations per search; see :class:`SearchBot`."""
-    return SearchBot(game, simulations, uct_c, rollouts)
+    return SearchBot(game, simulations, uct_c, rollouts, playout=playout)
 
 
 def named_bot(game: str, name: str) -> SearchBot:
-    """The bot a tournament names ``'ismcts'`` (the default budget) or
-    ``'ismcts-N'`` (N simulations)."""
-    if name == "ismcts":
-        return SearchBot(game, DEFAULT_SIMULATIONS, name="ismcts")
-    head, _, budget = name.partition("-")
-    if head != "ismcts" or not budget.isdigit() or int(budget) < 1:
+    """The bot a tournament names ``'ismcts'`` (the default budget), ``'ismcts-N'``
+    (N simulations) or ``'ismcts-greedy-N'`` (with greedy playouts)."""
+    parts = name.split("-")
+    playout = "greedy" if parts[1:2] == ["greedy"] else "random"
+    budget = parts[2:] if playout == "greedy" else parts[1:]
+    if parts[0] != "ismcts" or len(budget) > 1 or (budget and (not budget[0].isdigit() or int(budget[0]) < 1)):
         raise ValueError(f"there is no bot called {name!r}: the search bot is 'ismcts' or 'ismcts-N' "
-                         "for N simulations, such as 'ismcts-500'")
-    return SearchBot(game, int(budget), name=name)
+                         "for N simulations, such as 'ismcts-500' (or 'ismcts-greedy-500' with greedy playouts)")
+    return SearchBot(game, int(budget[0]) if budget else DEFAULT_SIMULATIONS, name=name, playout=playout)

@@ -276,9 +276,11 @@ class TienLenDeal:
             if self.played[p] == self.dealt[p]:
                 self.out.append(p)
 
-    def rollout(self, rng: random.Random) -> list[float]:
-        """Play to the end with uniformly random plays (a random selection is finished
-        at random); return the returns.  Changes this object: call it on a clone."""
+    def rollout(self, rng: random.Random, policy: str = "random") -> list[float]:
+        """Play to the end and return the returns.  ``policy='random'`` plays uniformly
+        random plays (a random selection is finished at random); ``'greedy'`` lets
+        :func:`cardkit.tienlen.greedy_bot` play every seat from its observation.
+        Changes this object: call it on a clone."""
         while self.engine is None:
             cards = self.legal_actions()
             self.apply_action(cards[rng.randrange(len(cards))])
@@ -286,6 +288,12 @@ class TienLenDeal:
             acts = self.legal_actions()
             self.apply_action(acts[rng.randrange(len(acts))])
         engine = self.engine
+        if policy == "greedy":
+            from ..tienlen import greedy_bot
+
+            while not engine.is_terminal():
+                self._play(greedy_bot(engine.observation(engine.current_player()), rng))
+            return self.returns()
         while not engine.is_terminal():
             acts = engine.legal_actions()
             self._play(acts[rng.randrange(len(acts))])
