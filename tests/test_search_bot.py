@@ -153,3 +153,41 @@ def test_searching_beats_playing_at_random():
         play_out(state, seats, seed=deal)
         wins += state.winner == deal % 2
     assert wins >= 12
+
+
+def test_playouts_play_legal_turns_to_the_end_of_the_deal():
+    rng = random.Random(4)
+    for seed in range(30):
+        core = lsr.LeastScoreRound(ls.Rules(players=2 + seed % 5), max_turns=40)
+        while core.is_chance_node():
+            core.apply_action(rng.choice(core.legal_actions()))
+        while not core.is_terminal():
+            if core.is_chance_node():
+                core.apply_action(rng.choice(core.legal_actions()))
+                continue
+            turn = core.greedy_turn()
+            assert turn in core.whole_actions()
+            for a in turn:
+                if core.is_chance_node():
+                    core.apply_action(rng.choice(core.legal_actions()))
+                core.apply_action(a)
+        deal = tld.TienLenDeal(tl.Rules(players=2 + seed % 3))
+        for policy in ("random", "greedy"):
+            returns = deal.clone().rollout(random.Random(seed), policy)
+            assert sorted(returns) in ([float(k) for k in range(deal.num_players)],
+                                       [0.0] * (deal.num_players - 1) + [deal.num_players - 1.0])
+        for policy in ("random", "greedy"):
+            returns = lsr.LeastScoreRound(ls.Rules()).rollout(random.Random(seed), policy)
+            assert max(returns) == 0.0
+
+
+def test_greedy_playouts_are_named_and_checked():
+    bot = named_bot("tienlen", "ismcts-greedy-30")
+    assert (bot.simulations, bot.playout, bot.__name__) == (30, "greedy", "ismcts-greedy-30")
+    assert named_bot("least_score", "ismcts-greedy").simulations == 200
+    assert ismcts_bot("least_score", 5, playout="greedy").__name__ == "ismcts-greedy-5"
+    with pytest.raises(ValueError, match="playout"):
+        ismcts_bot("tienlen", playout="clever")
+    state = tl.new_game(seed=3)
+    obs = state.observation(state.current_player())
+    assert bot(obs, random.Random(0)) in obs.legal_actions

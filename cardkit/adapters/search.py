@@ -7,7 +7,7 @@ as a cardkit bot (``pip install cardkit[openspiel]``).
     >>> result = tournament("tienlen", [bot, "strong", "strong", "strong"], matches=20)  # doctest: +SKIP
 
 The tournament runner also knows it by name: ``'ismcts'`` (200 simulations a
-decision) or ``'ismcts-1000'`` (any number).
+search), ``'ismcts-1000'`` (any number) or ``'ismcts-greedy-1000'`` (greedy playouts).
 
 How it decides.  A cardkit bot sees only its observation, never the game state.
 At its turn the bot builds an OpenSpiel state of the current round (Least Score)
@@ -23,6 +23,9 @@ next ones while it has enough visits there, searching again only where it has no
 The leaves are valued by random play to the end of the round or game (a random
 whole turn at a time, and random draws), played on our fast core rather than
 through OpenSpiel's generic random rollout; the search itself is OpenSpiel's.
+``playout='greedy'`` (``'ismcts-greedy-N'``) plays those playouts with a simple
+sensible player in every seat instead: slower, and a better guess of how a real
+table goes on.
 A simulation budget (not a time budget) keeps matches reproducible from their seed
 on any machine; ``benchmarks/bench_strength.py`` reports the time it takes.
 """
