@@ -248,12 +248,15 @@ class LeastScoreRound:
         return s
 
     def current_player(self) -> int:
+        """The seat to move, CHANCE (-1) while a card is dealt or drawn, TERMINAL (-4) at the end."""
         return self.current
 
     def is_terminal(self) -> bool:
+        """Whether the round is over (someone declared)."""
         return self.phase == "over"
 
     def is_chance_node(self) -> bool:
+        """Whether a card is being dealt or drawn."""
         return self.current == CHANCE
 
     def returns(self) -> list[float]:
@@ -267,6 +270,7 @@ class LeastScoreRound:
         return [_CARD[c] for c in _cards_of(self.hands[player])]
 
     def may_declare(self) -> bool:
+        """Whether the player to move may declare now (nothing selected, everyone has had a turn)."""
         return self.phase == "play" and not self.selection and self.turns >= len(self.seats)
 
     def _can_draw(self) -> bool:
@@ -274,6 +278,7 @@ class LeastScoreRound:
 
     # -- actions ---------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards that may come now, each with its probability (all equal)."""
         if self.current != CHANCE:
             raise ValueError("chance_outcomes() is asked at a chance node only")
         cards = _cards_of(self.deck)

@@ -185,15 +185,18 @@ class TienLenDeal:
         self.engine = TienLenState.from_hands(hands, one_game, seed=0, leader=self.leader)
 
     def current_player(self) -> int:
+        """The seat to move, CHANCE (-1) while dealing, TERMINAL (-4) at the end."""
         if self.engine is None:
             return CHANCE
         p = self.engine.current_player()
         return TERMINAL if p < 0 else p
 
     def is_terminal(self) -> bool:
+        """Whether the game is over."""
         return self.engine is not None and self.engine.is_terminal()
 
     def is_chance_node(self) -> bool:
+        """Whether the cards are still being dealt."""
         return self.engine is None
 
     def returns(self) -> list[float]:
@@ -203,6 +206,7 @@ class TienLenDeal:
         return [float(x) for x in self.engine.returns()]  # type: ignore[union-attr]
 
     def hand_mask(self, player: int) -> int:
+        """A player's cards as bits (bit ``card_key(card)``)."""
         if self.engine is None:
             return self.dealt[player]
         return self.dealt[player] & ~self.played[player]
@@ -226,6 +230,7 @@ class TienLenDeal:
 
     # -- actions -----------------------------------------------------------------------
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The cards that may be dealt next, each with its probability (all equal)."""
         if self.engine is not None:
             raise ValueError("chance_outcomes() is asked while dealing only")
         cards = self.legal_actions()
@@ -233,6 +238,8 @@ class TienLenDeal:
         return [(c, p) for c in cards]
 
     def legal_actions(self) -> list[int]:
+        """The legal sub-moves of the player to move, in increasing order (while dealing:
+        the cards not yet dealt)."""
         if self.engine is None:
             dealt = 0
             for m in self.dealt:
@@ -250,6 +257,7 @@ class TienLenDeal:
         return out
 
     def apply_action(self, action: int) -> None:
+        """Apply one sub-move (or the next card of the deal); trusted to be legal."""
         if self.engine is None:
             p = self.dealt_count % self.num_players
             self.dealt[p] |= _BIT[action]
