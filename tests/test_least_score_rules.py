@@ -420,7 +420,7 @@ def test_score_explanation_ties_and_options():
     assert "a tie counts as a success" in score_explanation([9, 9, 20], 0)
     assert "Player 2 20 − 9 = 11" in score_explanation([9, 9, 20], 0)
     text = score_explanation([9, 9, 20], 0, Rules(tie_is_success=False))
-    assert "a tie counts as a failure" in text and "20 + (9 − 9) = 20" in text
+    assert "the house rule that a tie is a failure" in text and "20 + (9 − 9) = 20" in text
     assert "50 + (10 − 8) = 52" in score_explanation([10, 8], 0, Rules(penalty=50))
 
 
