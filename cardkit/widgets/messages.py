@@ -20,6 +20,7 @@ from traitlets import Int, List, Unicode, validate
 
 from ..errors import CardkitError
 from .frontend import STATIC, stylesheet
+from .guard import FrontEndGuard, WidgetError
 
 __all__ = ["StatusMessage", "EventLog", "safe_callback", "show_error", "error_text"]
 
@@ -29,7 +30,7 @@ KINDS = ("info", "success", "warning", "error")
 _ICON_TEXT = {"info": "ℹ", "success": "✔", "warning": "⚠", "error": "✖"}
 
 
-class StatusMessage(anywidget.AnyWidget):
+class StatusMessage(FrontEndGuard, anywidget.AnyWidget):
     """A message area: ``status.info(...)``, ``.success(...)``, ``.warning(...)``,
     ``.error(...)``, ``.clear()``.
 
@@ -55,7 +56,7 @@ class StatusMessage(anywidget.AnyWidget):
     def _check_kind(self, proposal: dict) -> str:
         kind = proposal["value"]
         if kind not in KINDS:
-            raise CardkitError(f"a message kind is one of {', '.join(KINDS)}; not {kind!r}")
+            raise WidgetError(f"a message kind is one of {', '.join(KINDS)}; not {kind!r}")
         return kind
 
     def show(self, text: str, kind: str = "info") -> None:
@@ -91,7 +92,7 @@ class StatusMessage(anywidget.AnyWidget):
         return f"StatusMessage({_ICON_TEXT[self.kind]} {self.text})"
 
 
-class EventLog(anywidget.AnyWidget):
+class EventLog(FrontEndGuard, anywidget.AnyWidget):
     """The last ``max_lines`` lines of what happened, newest last.
 
     ``log.add('Player 2 passes')`` adds a line; anything with a ``.text`` (such as
@@ -118,7 +119,7 @@ class EventLog(anywidget.AnyWidget):
     def _check_max(self, proposal: dict) -> int:
         n = proposal["value"]
         if n < 1:
-            raise CardkitError(f"max_lines is 1 or more, not {n}")
+            raise WidgetError(f"max_lines is 1 or more, not {n}")
         return n
 
     @staticmethod

@@ -8,7 +8,7 @@ import html
 import random
 from typing import Any, Callable, Optional, Sequence
 
-import ipywidgets as widgets
+from .. import guard as widgets
 
 from ...cards import resolve_seed
 from ...errors import CardkitError

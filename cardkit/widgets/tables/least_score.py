@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Optional
 
-import ipywidgets as widgets
+from .. import guard as widgets
 
 from ... import least_score as ls
 from ...cards import Card

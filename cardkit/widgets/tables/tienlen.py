@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Optional
 
-import ipywidgets as widgets
+from .. import guard as widgets
 
 from ... import tienlen as tl
 from ...errors import CardkitError
