@@ -51,17 +51,24 @@ chromium:
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
 
-test: $(STAMP) chromium
+# JupyterHub's proxy, from npm's registry, for the real-hub test.
+CHP := $(VENV)/node/node_modules/.bin/configurable-http-proxy
+$(CHP):
+	npm install --prefix $(VENV)/node configurable-http-proxy --no-audit --no-fund --silent
+
+test: $(STAMP) chromium $(CHP)
 	$(PY) -m pytest
 
-test-browser: $(STAMP) chromium
+test-browser: $(STAMP) chromium $(CHP)
 	$(PY) -m pytest -m browser tests/browser
 
 bench: $(STAMP)
 	$(PY) benchmarks/run_all.py
 
+# Classroom figures: LEARNERS arriving at once on the wire (no browser cost), then a browser run.
 load: $(STAMP) chromium
-	$(PY) benchmarks/load_voila.py $(LEARNERS)
+	$(PY) benchmarks/load_classroom.py $(LEARNERS)
+	$(PY) benchmarks/load_voila.py 5 10 --class-size
 
 # Lessons are stored executed (strict nbval compares them); widget state is not stored.
 lessons: $(STAMP)

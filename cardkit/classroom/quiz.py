@@ -67,7 +67,7 @@ from traitlets import Bool, Int, List, Unicode, validate
 
 from ..cards import Card, cards_text, to_cards
 from ..errors import CardkitError
-from ..widgets.frontend import stylesheet
+from ..widgets.frontend import ModuleWidget, register_module
 from ..widgets.guard import FrontEndGuard, WidgetError
 from .boxes import Panel
 from ..widgets.hand import Hand
@@ -120,11 +120,13 @@ def _short(text: str, n: int = 60) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
-class _Exercise(FrontEndGuard, anywidget.AnyWidget):
+register_module("quiz", STATIC / "quiz.js", STATIC / "quiz.css")
+
+
+class _Exercise(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
     """The shared panel: a question, an answer area, Check, feedback, a tally."""
 
-    _esm = STATIC / "quiz.js"
-    _css = stylesheet(STATIC / "quiz.css")
+    _module = Unicode("quiz").tag(sync=True)
 
     question = Unicode("", help="The question, plain text.").tag(sync=True)
     mode = Unicode("choice").tag(sync=True)

@@ -52,7 +52,7 @@ from traitlets import Bool, Dict, Int, List, Unicode, observe, validate
 from ..cards import Card, cards_text, to_cards
 from ..errors import CardkitError
 from ..svg import BACK_LABEL, back_svg, card_svg
-from .frontend import STATIC, stylesheet
+from .frontend import STATIC, ModuleWidget, register_module
 from .guard import FrontEndGuard, WidgetError
 
 __all__ = ["Hand", "CardRow"]
@@ -95,11 +95,13 @@ def _amount(n: int) -> str:
     return "no cards" if n == 0 else f"{n} card{'s' if n != 1 else ''}"
 
 
-class _CardsWidget(FrontEndGuard, anywidget.AnyWidget):
+register_module("cards", STATIC / "cards.js", STATIC / "cards.css")
+
+
+class _CardsWidget(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
     """What :class:`Hand` and :class:`CardRow` share: the cards, their faces, the caption."""
 
-    _esm = STATIC / "cards.js"
-    _css = stylesheet(STATIC / "cards.css")
+    _module = Unicode("cards").tag(sync=True)
     _default_title = "Cards"
 
     # --- what the browser sees (see static/cards.js) ---

@@ -18,7 +18,7 @@ from typing import Any, Callable, Optional
 import anywidget
 from traitlets import Bool, Dict, Unicode
 
-from .frontend import STATIC, stylesheet
+from .frontend import STATIC, ModuleWidget, register_module
 from .guard import FrontEndGuard
 
 __all__ = ["MatchKeeper", "MAX_MOVES", "check_record"]
@@ -39,11 +39,13 @@ def check_record(record: Any, game: str) -> Optional[dict]:
     return record
 
 
-class MatchKeeper(FrontEndGuard, anywidget.AnyWidget):
+register_module("keeper", STATIC / "keeper.js", STATIC / "keeper.css")
+
+
+class MatchKeeper(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
     """The part of a table that keeps its match in the browser (see the module)."""
 
-    _esm = STATIC / "keeper.js"
-    _css = stylesheet(STATIC / "keeper.css")
+    _module = Unicode("keeper").tag(sync=True)
 
     game = Unicode("", help="The game's code name, part of the storage key.").tag(sync=True)
     record = Dict(help="The match as the page stores it.").tag(sync=True)

@@ -19,7 +19,7 @@ import anywidget
 from traitlets import Int, List, Unicode, validate
 
 from ..errors import CardkitError
-from .frontend import STATIC, stylesheet
+from .frontend import STATIC, ModuleWidget, register_module
 from .guard import FrontEndGuard, WidgetError
 
 __all__ = ["StatusMessage", "EventLog", "safe_callback", "show_error", "error_text"]
@@ -30,7 +30,11 @@ KINDS = ("info", "success", "warning", "error")
 _ICON_TEXT = {"info": "ℹ", "success": "✔", "warning": "⚠", "error": "✖"}
 
 
-class StatusMessage(FrontEndGuard, anywidget.AnyWidget):
+register_module("status", STATIC / "status.js", STATIC / "messages.css")
+register_module("log", STATIC / "log.js", STATIC / "messages.css")
+
+
+class StatusMessage(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
     """A message area: ``status.info(...)``, ``.success(...)``, ``.warning(...)``,
     ``.error(...)``, ``.clear()``.
 
@@ -39,8 +43,7 @@ class StatusMessage(FrontEndGuard, anywidget.AnyWidget):
     message now shown.
     """
 
-    _esm = STATIC / "status.js"
-    _css = stylesheet(STATIC / "messages.css")
+    _module = Unicode("status").tag(sync=True)
     text = Unicode("", help="The message now shown ('' for none).").tag(sync=True)
     kind = Unicode("info", help="'info', 'success', 'warning' or 'error'.").tag(sync=True)
     _n = Int(0).tag(sync=True)
@@ -92,7 +95,7 @@ class StatusMessage(FrontEndGuard, anywidget.AnyWidget):
         return f"StatusMessage({_ICON_TEXT[self.kind]} {self.text})"
 
 
-class EventLog(FrontEndGuard, anywidget.AnyWidget):
+class EventLog(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
     """The last ``max_lines`` lines of what happened, newest last.
 
     ``log.add('Player 2 passes')`` adds a line; anything with a ``.text`` (such as
@@ -100,8 +103,7 @@ class EventLog(FrontEndGuard, anywidget.AnyWidget):
     adds many.  Screen readers read each new line out.
     """
 
-    _esm = STATIC / "log.js"
-    _css = stylesheet(STATIC / "messages.css")
+    _module = Unicode("log").tag(sync=True)
     lines = List(Unicode(), help="The lines now shown, oldest first.").tag(sync=True)
     max_lines = Int(8, help="How many lines are kept.").tag(sync=True)
     title = Unicode("", help="A heading over the lines.").tag(sync=True)

@@ -182,7 +182,9 @@ async ({kid, update}) => {
 def test_a_refused_trait_from_the_page_changes_nothing(room, browser):
     context, page, kernel_id = _open(browser, room, TABLE, "?delay=0")
     try:
+        page.wait_for_selector("button.ck-card")
         cards = page.locator("button.ck-card").count()
+        assert cards == 13
         result = page.evaluate(CRAFTED_JS, {"kid": kernel_id,
                                             "update": {"count": -1, "disabled": True, "face_down": True}})
         assert result["hands"] >= 1 and result["errors"] == 0
@@ -214,8 +216,8 @@ def test_a_page_reloaded_mid_match_resumes_the_same_match(voila, browser):
                    && t.querySelectorAll('.ck-table-log li').length > 1; }""", timeout=60_000)
         hand_before = table.locator("button.ck-card").evaluate_all("bs => bs.map(b => b.dataset.key)")
         log_before = table.locator(".ck-table-log li").all_inner_texts()
-        stored = page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('cardkit:match:'))")
-        assert stored, "the match was not kept in the browser"
+        page.wait_for_function("""() => Object.keys(localStorage).some(k => k.startsWith('cardkit:match:')
+            && JSON.parse(localStorage.getItem(k)).turn === 'yours')""", timeout=30_000)
         page.reload(wait_until="commit")
         wait_for_page_ready(page, 1, timeout_ms=90_000)
         table = page.locator(".ck-table").nth(0)
