@@ -302,6 +302,9 @@ class CardkitVoila(Voila):
     unclaimed_timeout = Float(60.0, config=True, help="Seconds a kernel may wait for its page to connect.")
     allowed_hosts = List(Unicode(), config=True, help="More Host names to answer to (e.g. a DNS name).")
     show_progress = Bool(True, config=True, help="Show a progress bar while the pools fill.")
+    class_refill_delay = Float(45.0, config=True,
+                               help="In classroom mode, seconds before a taken kernel's place in the pool is "
+                                    "refilled: refills wait until the class has arrived instead of competing with it.")
 
     aliases = {
         **Voila.aliases,
@@ -351,6 +354,7 @@ class CardkitVoila(Voila):
                  START_PAGE: {"pool_size": max(0, self.start_pool_size)},
                  lesson: {"pool_size": self.class_size}}
         self.config.VoilaKernelManager.kernel_pools_config = pools
+        self.config.VoilaKernelManager.fill_delay = self.class_refill_delay
         if self.class_size + self.start_pool_size > self.max_kernels:
             self.log.warning("A class of %d needs more kernels than the cap of %d: raising the cap.",
                              self.class_size, self.max_kernels)
