@@ -14,7 +14,11 @@ import sys
 HERE = pathlib.Path(__file__).resolve().parent
 SEPARATE_ENV = {"bench_openspiel.py"}
 # Shorter runs for `make bench`; the README's figures use each script's defaults.
-QUICK_ARGS = {"bench_bots.py": ["--games", "2000"]}
+QUICK_ARGS = {
+    "bench_bots.py": ["--games", "2000"],
+    # a quick look at two budgets (about a minute); the README's table uses the defaults
+    "bench_strength.py": ["--deals", "24", "--budgets", "50", "200"],
+}
 
 
 def main() -> int:

@@ -547,6 +547,13 @@ def tienlen_hand_odds() -> dict:
 
 # --- the deck and the lowest total ---------------------------------------------
 
+def _unseen_values(seen: Any) -> tuple[list[Card], np.ndarray]:
+    cards = to_cards(seen)
+    available = np.ones(52, dtype=bool)
+    available[[c.index for c in cards]] = False
+    return cards, available
+
+
 @dataclass(frozen=True)
 class LowestTotalOdds:
     """The chance that your total is the lowest at the table.

@@ -10,6 +10,8 @@
 
 - ``bots`` names a bot for each seat: a name from the game's ``BOTS`` (``'random'``,
   ``'greedy'``, ``'strong'``) or any bot function ``bot(observation, rng) -> action``.
+  With the openspiel extra, ``'ismcts'`` (or ``'ismcts-N'`` for N simulations a
+  search) is OpenSpiel's IS-MCTS search bot (:mod:`cardkit.adapters.search`).
   Seats rotate from one match to the next, so no bot keeps a seat's advantage.
 - The same ``seed`` gives the same matches and the same table whatever the executor
   and however many workers: every match's seed is drawn up front in this process.
@@ -179,6 +181,21 @@ class TournamentResult:
                 f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
 
 
+def _is_search_bot(bot: Any) -> bool:
+    return isinstance(bot, str) and bot.partition("-")[0] == "ismcts"
+
+
+def _search_bot(game: str, name: str) -> tuple[str, Callable]:
+    """OpenSpiel's IS-MCTS search bot by name — ``'ismcts'``, ``'ismcts-500'`` (500
+    simulations a turn), ``'ismcts-greedy-800'`` (greedy playouts) — where the
+    ``openspiel`` extra is installed (:mod:`cardkit.adapters.search`)."""
+    try:
+        from .adapters.search import named_bot
+    except ImportError:
+        raise UnknownBotError(f"the search bot {name!r} needs OpenSpiel: pip install cardkit[openspiel]") from None
+    return name, named_bot(game, name)
+
+
 def _play_chunk(payload: bytes) -> list[MatchRecord]:
     """Play a list of matches (in a worker process, or here)."""
     game, rules, names, funcs, jobs = _pickler.loads(payload)
@@ -222,7 +239,7 @@ def tournament(
     module = game_module(game)
     if isinstance(matches, bool) or not isinstance(matches, int) or matches < 1:
         raise OptionError(f"matches must be a whole number of at least 1, not {matches!r}")
-    resolved = [resolve_bot(game, bot) for bot in bots]
+    resolved = [_search_bot(game, bot) if _is_search_bot(bot) else resolve_bot(game, bot) for bot in bots]
     names, funcs = [name for name, _ in resolved], [func for _, func in resolved]
     n = len(funcs)
     if rules is None:

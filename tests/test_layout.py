@@ -15,6 +15,8 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "cardkit"
 FRONT_END = ("widgets", "classroom", "app")
+# Optional layers above the engine: OpenSpiel / PettingZoo adapters (numpy, pyspiel).
+OPTIONAL = ("adapters",)
 """The folders of what a learner sees; everything else in cardkit is the engine."""
 SCREEN_PACKAGES = ("ipywidgets", "IPython", "matplotlib", "voila", "anywidget", "jupyter", "ipykernel",
                    "traitlets", "nbformat")
@@ -32,7 +34,7 @@ def module_files() -> dict[str, Path]:
 
 
 MODULES = module_files()
-ENGINE = sorted(name for name in MODULES if (name.split(".") + [""])[1] not in FRONT_END)
+ENGINE = sorted(name for name in MODULES if (name.split(".") + [""])[1] not in FRONT_END + OPTIONAL)
 
 
 def imports_of(name: str):

@@ -131,11 +131,27 @@ def test_figure_view_shows_picture_then_caption(monkeypatch):
     v = distribution_plot({1: 1, 2: 3}, title="Which?", xlabel="Value")
     v._ipython_display_()
     (picture, kw), (caption, _) = shown
-    assert set(picture) == {"image/png", "text/plain"} and kw["raw"] is True
-    assert picture["text/plain"] == "Plot: Which?"
+    assert set(picture) == {"text/html", "text/plain"} and kw["raw"] is True
+    alt = "Plot: Which? A bar chart of the exact chance of each value: the most likely value is 2 (75.0%) and the exact mean is 7/4 ≈ 1.750."
+    assert picture["text/plain"] == alt
+    # the picture is an <img> with that text alternative (the page's PNG renderer gives none)
+    assert picture["text/html"].startswith('<img src="data:image/png;base64,')
+    assert f'alt="{alt}"' in picture["text/html"] and picture["text/html"] == v.html_img()
     assert caption._repr_mimebundle_()[1]["cardkit"]["figures"]["mean"] == "7/4"
     assert caption.text.startswith("Which? The bars show")              # no "?." after the title
-    assert 'alt="Plot: Which?"' in v.html_img()
+
+
+def test_every_plot_has_a_sentence_with_its_key_numbers_as_alt_text():
+    conv = convergence_plot("pair", 2_000, seed=3)
+    est = simulate.estimate_probability("pair", 2_000, 3)
+    assert conv.alt.startswith("Plot: Simulated chance of a pair: a line chart")
+    for figure in (est.value, est.low, est.high, 2053 / 4165):
+        assert pct(figure) in conv.alt
+    low = lowest_total_plot(totals=(20, 30), max_opponents=2, trials=2_000, seed=1)
+    assert pct(low.figures["total 30, 1 opponent"]) in low.alt and pct(low.figures["total 20, 2 opponents"]) in low.alt
+    bare = FigureView(b"", "A title", "First sentence, 12 points. Second one.")
+    assert bare.alt == "Plot: A title. First sentence, 12 points."   # without alt=: the caption's first sentence
+    assert FigureView(b"", "T", "c", alt="Says 3%.").alt == "Plot: Says 3%."
 
 
 def test_distribution_plot_states_mode_and_means():

@@ -31,6 +31,9 @@ def test_environment_yml_lists_what_pyproject_lists():
         wanted += extra
     env = yaml.safe_load((ROOT / "environment.yml").read_text())
     conda = [d for d in env["dependencies"] if isinstance(d, str)]
+    for d in env["dependencies"]:  # packages installed by pip inside the environment
+        if isinstance(d, dict):
+            conda += [r.split("#")[0].strip() for r in d.get("pip", []) if not r.startswith("-")]
     conda_by_name = {_name(d): d for d in conda}
     for req in wanted:
         name = _name(req)

@@ -19,7 +19,9 @@ from cardkit.svg import (
 )
 
 NS = "{http://www.w3.org/2000/svg}"
-RED, BLACK, BLUE, GREEN = "#c8102e", "#1a1a1a", "#0b57b8", "#0f7a36"
+RED, BLACK = "#c8102e", "#1a1a1a"
+# the four-colour deck: ♥ red, ♦ blue, ♣ teal green (chosen to stay distinct under colour-vision deficiencies)
+RED4, BLUE, GREEN = "#ac280c", "#1328b4", "#00846f"
 
 
 def parse(svg: str) -> ET.Element:
@@ -66,7 +68,7 @@ def test_two_colour_is_classic_red_and_black():
 
 
 def test_four_colour_gives_each_suit_its_own_ink():
-    assert _suit_fills(card_svg("5H", four_colour=True), Suit.HEARTS) == {RED}
+    assert _suit_fills(card_svg("5H", four_colour=True), Suit.HEARTS) == {RED4}
     assert _suit_fills(card_svg("5D", four_colour=True), Suit.DIAMONDS) == {BLUE}
     assert _suit_fills(card_svg("5C", four_colour=True), Suit.CLUBS) == {GREEN}
     assert _suit_fills(card_svg("5S", four_colour=True), Suit.SPADES) == {BLACK}

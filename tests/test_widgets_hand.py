@@ -203,7 +203,7 @@ def test_four_colour_changes_the_faces():
     hand = Hand("KD")
     assert "#c8102e" in hand._faces[0]["svg"]
     hand.four_colour = True
-    assert "#0b57b8" in hand._faces[0]["svg"] and "#c8102e" not in hand._faces[0]["svg"]
+    assert "#1328b4" in hand._faces[0]["svg"] and "#c8102e" not in hand._faces[0]["svg"]
 
 
 def test_card_width_is_checked():

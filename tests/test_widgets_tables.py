@@ -562,7 +562,7 @@ def test_a_kept_match_replays_to_the_same_state():
     t = ls_table()
     _play_some(t, 7)
     record = t.record()
-    assert record["moves"] and record["code"] == t.deal_code and t.keeper.record == record
+    assert record["moves"] and record["code"] == t.deal_code and t.match_keeper.record == record
     fresh = LeastScoreTable(delay=0, seed="AAA-AAB", opponents=2)
     assert fresh.resume(record), fresh.status.text
     assert fresh.deal_code == t.deal_code and fresh.record() == record
@@ -588,18 +588,18 @@ def test_the_page_is_offered_its_stored_match_and_a_different_deal_asks_first():
     stored = t.record()
     again = ls_table()                      # a reload: a fresh kernel on the same deal
     again._stored_match_found(stored)
-    assert again.keeper.hold and again.keeper.offer.startswith("Resume your match — round 1")
+    assert again.match_keeper.hold and again.match_keeper.offer.startswith("Resume your match — round 1")
     again._answer_offer(True)
-    assert again.record()["moves"] == stored["moves"] and not again.keeper.hold and not again.keeper.offer
+    assert again.record()["moves"] == stored["moves"] and not again.match_keeper.hold and not again.match_keeper.offer
     other = LeastScoreTable(delay=0, seed="ZZZ-ZZZ")   # a link with another deal
     other._stored_match_found(stored)
-    assert "in progress on deal" in other.keeper.offer and "ZZZ-ZZZ" in other.keeper.dismiss_label
+    assert "in progress on deal" in other.match_keeper.offer and "ZZZ-ZZZ" in other.match_keeper.dismiss_label
     other._answer_offer(False)
-    assert other.deal_code == "ZZZ-ZZZ" and not other.keeper.hold
+    assert other.deal_code == "ZZZ-ZZZ" and not other.match_keeper.hold
     finished = {**stored, "over": True}
     late = ls_table()
     late._stored_match_found(finished)
-    assert not late.keeper.offer
+    assert not late.match_keeper.offer
 
 
 def test_tienlen_keeps_its_match_too():

@@ -32,7 +32,7 @@ def test_each_game_names_every_kind_it_has():
 
 def test_the_engine_and_the_widgets_read_them_from_here():
     pytest.importorskip("ipywidgets")
-    from cardkit.widgets import exercises_tienlen
+    from cardkit.classroom import tienlen as exercises_tienlen
 
     assert ls.rules.KIND_NAMES is KIND_NAMES["least_score"]
     assert exercises_tienlen.KIND_WORDS is KIND_NAMES["tienlen"]

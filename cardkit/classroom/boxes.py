@@ -170,9 +170,11 @@ def summary(items: Sequence[str], title: str = "Summary", figures: Optional[Mapp
 
 
 def note(text: str, title: str = "Good to know") -> Shown:
-    """A short aside in a box (a rule reminder, a warning about a common slip)."""
-    box = (f'<aside style="{box_style("note")}">'
-           f'<strong>{html.escape(title)}:</strong> {markup(text)}</aside>')
+    """A short aside in a box (a rule reminder, a warning about a common slip).  It is
+    a note (``role="note"``) in the lesson's text, not a landmark of its own: a page with
+    several notes would otherwise hold several unnamed landmarks alike."""
+    box = (f'<div role="note" style="{box_style("note")}">'
+           f'<strong>{html.escape(title)}:</strong> {markup(text)}</div>')
     return Shown(box, f"{title}: {plain(text)}")
 
 

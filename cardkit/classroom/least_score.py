@@ -526,7 +526,10 @@ class DeclareStudy:
         figures = {f"success at total {t}": Fraction(s, n) for t, (s, n) in by_t.items()}
         figures.update({f"success in round {k}": Fraction(s, n) for k, (s, n) in by_r.items()})
         figures["even cut"] = cut
-        return FigureView(png_bytes(fig), "How often would declaring succeed?", caption, figures, (head, rows))
+        alt = (f"How often would declaring succeed? Two charts: by your total, declaring succeeds at least half the "
+               f"time up to a total of {cut}; by round of turns, {pct(first)} in round {r_first} and {pct(last)} "
+               f"in round {r_last}.")
+        return FigureView(png_bytes(fig), "How often would declaring succeed?", caption, figures, (head, rows), alt=alt)
 
     def __repr__(self) -> str:
         return (f"DeclareStudy({num(len(self.success))} moments from {self.matches} matches, seed {self.seed}; "

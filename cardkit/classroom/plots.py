@@ -8,8 +8,10 @@
 
 Plots are drawn with matplotlib's object interface (no pyplot, no global state)
 in DejaVu Sans, which ships with matplotlib, so they look the same on every
-machine; in a notebook a plot is a PNG followed by a caption that says in words
-what it shows (strict nbval skips the PNG and checks the caption).  Colours are
+machine; in a notebook a plot is a PNG in an ``<img>`` whose ``alt`` text says in a
+sentence what it shows, with its key numbers, followed by a caption in words with
+the numbers behind it (strict nbval checks both; the PNG's bytes themselves are
+blanked by ``tests/nbval_sanitize.cfg``).  Colours are
 Okabe–Ito's, told apart by people with colour-blindness.  Only the lessons that
 draw a plot import this module (and so matplotlib).
 """
@@ -91,24 +93,34 @@ def png_bytes(fig: Figure) -> bytes:
 
 
 class FigureView:
-    """A plot for the page: the picture, then a caption that says in words what
-    it shows (for everyone, and for screen readers — the picture itself is not
-    read out).  ``figures`` holds the numbers the caption states."""
+    """A plot for the page: the picture with its text alternative, then a caption
+    that says in words what it shows.  ``alt`` is the picture's text alternative,
+    one sentence with the key numbers (what a screen reader reads for the image);
+    without it, the title and the caption's first sentence.  ``figures`` holds the
+    numbers the caption states."""
 
     def __init__(self, png: bytes, title: str, caption: str, figures: Optional[Mapping[str, Any]] = None,
-                 table: Optional[tuple[Sequence[str], Sequence[Sequence[str]]]] = None) -> None:
+                 table: Optional[tuple[Sequence[str], Sequence[Sequence[str]]]] = None,
+                 alt: Optional[str] = None) -> None:
         self.png = png
         self.title = title
         self.caption = caption
         self.figures = dict(figures or {})
         self.table = table
+        self._alt = alt
 
     @property
     def alt(self) -> str:
-        """A short text alternative: the title."""
-        return f"Plot: {self.title}"
+        """The picture's text alternative: "Plot: " and a sentence with its key numbers."""
+        if self._alt:
+            text = self._alt
+        else:
+            first = plain(self.caption).split(". ")[0].rstrip(".")
+            text = f"{self._title_sentence()} {first}." if first else self._title_sentence()
+        return f"Plot: {text}"
 
     def html_img(self, width: str = "100%") -> str:
+        """The picture as an HTML ``<img>`` with its ``alt`` text."""
         data = base64.b64encode(self.png).decode("ascii")
         return (f'<img src="data:image/png;base64,{data}" alt="{html.escape(self.alt)}" '
                 f'style="max-width:{width};height:auto;display:block">')
@@ -142,7 +154,8 @@ class FigureView:
     def _ipython_display_(self) -> None:
         from IPython.display import display
 
-        display({"image/png": base64.b64encode(self.png).decode("ascii"), "text/plain": self.alt}, raw=True)
+        # an <img> with its alt text: the page's image renderer would draw a PNG without one
+        display({"text/html": self.html_img(), "text/plain": self.alt}, raw=True)
         # the figures go with the caption, the output that states them in words
         text = f"{self._title_sentence()} {plain(self.caption)}"
         if self.table:
@@ -210,7 +223,10 @@ def convergence_figure(event: str, deal: str, hits: np.ndarray, exact: float, se
                     "many hands to settle; so that the leap, the band and the exact line all fit, the chance axis is "
                     "even up to the exact value and a log scale above it.")
     figures = {f"{event} simulated": final.value, f"{event} interval": [final.low, final.high], f"{event} exact": exact}
-    return FigureView(png_bytes(fig), title, caption, figures), final
+    alt = (f"{title}: a line chart of the estimate as hands are dealt. After {num(deals)} hands "
+           f"(seed {seed}) it is {pct(final.value)}, 95% interval {pct(final.low)} to {pct(final.high)}, "
+           f"beside the exact {pct(exact)} drawn as a dashed line.")
+    return FigureView(png_bytes(fig), title, caption, figures, alt=alt), final
 
 
 def convergence_plot(event: str, deals: int = 100_000, seed: int = 1, deal: str = "least_score",
@@ -284,7 +300,12 @@ def distribution_plot(
             for k, p in probs.items()]
     caption = (f"The bars show the exact chance of each value. The most likely value is {num(mode)} "
                f"({pct(probs[mode])}); the exact mean is {mean_text}.{sim_text}")
-    return FigureView(png_bytes(fig), title, caption, figures, table=(head, rows))
+    sim_alt = (f"; dots show {num(values.size)} simulated {what}, mean {num(sim_mean)}" if simulated is not None else "")
+    what_x = xlabel.split(" (")[0].lower()
+    alt = (f"{title if title.endswith(('.', '?', '!')) else title + '.'} A bar chart of the exact chance of each "
+           f"{what_x}: the most likely {what_x} is {num(mode)} ({pct(probs[mode])}) and the exact mean is "
+           f"{mean_text}{sim_alt}.")
+    return FigureView(png_bytes(fig), title, caption, figures, table=(head, rows), alt=alt)
 
 
 def lowest_total_plot(totals: Sequence[int] = (10, 15, 20, 25), max_opponents: int = 7,
@@ -328,4 +349,10 @@ def lowest_total_plot(totals: Sequence[int] = (10, 15, 20, 25), max_opponents: i
                f"{pct(figures[f'total {hi}, {k_last} opponent' + ('s' if k_last > 1 else '')])} against {k_last}. "
                "All against freshly dealt hands: during play the opponents' totals get lower (see lesson 6).")
     head = ["Your total"] + [f"{k} opponent{'s' if k > 1 else ''}" for k in ks]
-    return FigureView(png_bytes(fig), title, caption, figures, table=(head, rows))
+    last = f"{k_last} opponent" + ("s" if k_last > 1 else "")
+    alt = (f"{title}: a line chart, one line per total ({', '.join(str(t) for t in totals)}), of the chance that "
+           f"your total is the lowest or tied against 1 to {k_last} opponents. A total of {hi}: "
+           f"{pct(figures[f'total {hi}, 1 opponent'])} against one opponent, {pct(figures[f'total {hi}, {last}'])} "
+           f"against {k_last}; a total of {lo}: {pct(figures[f'total {lo}, 1 opponent'])} and "
+           f"{pct(figures[f'total {lo}, {last}'])}.")
+    return FigureView(png_bytes(fig), title, caption, figures, table=(head, rows), alt=alt)

@@ -31,6 +31,7 @@ from .. import tienlen as tl
 from ..cards import Card, cards_text, to_cards
 from ..errors import CardkitError
 from ..words import number_word
+from .access import FourColourSwitch
 from .hand import Hand
 from .messages import StatusMessage, safe_callback
 
@@ -155,8 +156,15 @@ class _Checker(widgets.VBox):
         self.show_button.add_class("ck-show-legal")
         self.listing = widgets.HTML("", layout=widgets.Layout(max_height="14em", overflow="auto"))
         self.listing.add_class("ck-legal")
+        # the learner's own four-colour switch (remembered by their browser)
+        self.deck_switch = FourColourSwitch(value=four_colour)
+        self.deck_switch.observe(safe_callback(self.verdict, lambda c: self._set_four_colour(c["new"])),
+                                 names="value")
+        self.show_button.layout.margin = "2px 14px 2px 0"
+        tools = widgets.HBox([self.show_button, self.deck_switch],
+                             layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.showing = False
-        super().__init__(children=[self.hand, self.verdict, self.show_button, self.listing], **kwargs)
+        super().__init__(children=[self.hand, self.verdict, tools, self.listing], **kwargs)
         self.add_class("ck-checker")
         self.show_button.on_click(safe_callback(self.verdict, lambda _b: self.show_all(not self.showing)))
         self.hand.observe(safe_callback(self.verdict, lambda _c: self._update()), names="selected")
@@ -186,6 +194,14 @@ class _Checker(widgets.VBox):
     def legal(self) -> bool | None:
         """True if the chosen cards are legal, False if not, None if no card is chosen."""
         return self._verdict()[0]
+
+    @property
+    def four_colour(self) -> bool:
+        """True while the hand is drawn in four colours (the learner's switch)."""
+        return self.hand.four_colour
+
+    def _set_four_colour(self, on: bool) -> None:
+        self.hand.four_colour = bool(on)
 
     def show_all(self, show: bool = True) -> None:
         """Point out every legal group in the hand and list them (``show=False``

@@ -34,6 +34,7 @@ Both widgets use one ES module, ``static/cards.js``, which reads these synced tr
 ``disabled``    (Hand) bool
 ``notice``, ``_notice_n`` (Hand) a short note shown in a polite live region
                 (``_notice_n`` grows by one each time, to repeat a note)
+``key_hint``    (Hand) the keys, written under the cards ('' for none)
 
 and sends one message, ``{"type": "toggle", "key": "QH"}``, when a card is clicked
 or Space / Enter is pressed on it.  Python decides (``Hand.toggle``) and updates
@@ -66,6 +67,9 @@ def _face(card: Card, four_colour: bool) -> dict:
 
 
 _BACK = back_svg(100, label=BACK_LABEL)
+
+#: The keys of a hand, written under its cards.
+KEY_HINT = "Keys: ← → move between the cards, Space or Enter chooses one."
 
 
 def _cards_to_json(value: Any, widget: Any) -> list:
@@ -255,6 +259,7 @@ class Hand(_CardsWidget):
     max_selected = Int(None, allow_none=True, help="At most this many chosen cards (None: no limit).").tag(sync=True)
     highlight_text = Unicode("can be played", help="What a highlight means, read out and shown in the caption.").tag(sync=True)
     notice = Unicode("", help="A short note shown under the cards (e.g. why a click was refused).").tag(sync=True)
+    key_hint = Unicode(KEY_HINT, help="The keys, written under the cards ('' for none).").tag(sync=True)
     _marked = List(Unicode()).tag(sync=True)
     _notice_n = Int(0).tag(sync=True)
 

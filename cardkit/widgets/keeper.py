@@ -39,13 +39,13 @@ def check_record(record: Any, game: str) -> Optional[dict]:
     return record
 
 
-register_module("keeper", STATIC / "keeper.js", STATIC / "keeper.css")
+register_module("match", STATIC / "match.js", STATIC / "match.css")
 
 
 class MatchKeeper(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
     """The part of a table that keeps its match in the browser (see the module)."""
 
-    _module = Unicode("keeper").tag(sync=True)
+    _module = Unicode("match").tag(sync=True)
 
     game = Unicode("", help="The game's code name, part of the storage key.").tag(sync=True)
     record = Dict(help="The match as the page stores it.").tag(sync=True)

@@ -221,7 +221,7 @@ def test_a_page_reloaded_mid_match_resumes_the_same_match(voila, browser):
         page.reload(wait_until="commit")
         wait_for_page_ready(page, 1, timeout_ms=90_000)
         table = page.locator(".ck-table").nth(0)
-        offer = table.locator(".ck-keeper")
+        offer = table.locator(".ck-saved-match")
         offer.wait_for(state="visible", timeout=30_000)
         assert "Resume your match — round 1, your turn" in offer.inner_text()
         table.locator("button.ck-resume").click()

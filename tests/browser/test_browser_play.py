@@ -244,9 +244,9 @@ def test_play_a_least_score_round_to_a_declaration(voila, open_page):
                 break
             _click_cards(page, table, action.cards)
             if action.take is None:
-                choice = table.locator(".ck-take .widget-radio-box label", has_text="the top card of the deck")
+                choice = table.locator(".ck-take label.ck-choice-option", has_text="the top card of the deck")
             else:
-                choice = table.locator(".ck-take .widget-radio-box label",
+                choice = table.locator(".ck-take label.ck-choice-option",
                                        has_text=f"({action.take.label}) from the open cards")
             choice.locator("input").check()
             before = set(mirror.state.hand(0))

@@ -39,7 +39,6 @@ function render({ model, el }) {
   const form = el_("form", "ck-quiz");
   form.noValidate = true;
   form.setAttribute("data-lm-suppress-shortcuts", "true");
-  form.setAttribute("aria-label", "Exercise");
   const kicker = el_("div", "ck-quiz-kicker", "Exercise");
   kicker.setAttribute("aria-hidden", "true");
   const body = el_("div", "ck-quiz-body");
@@ -113,7 +112,8 @@ function render({ model, el }) {
         list.appendChild(label);
         radios.push(radio);
       });
-      fs.append(legend, list);
+      const keys = el_("p", "ck-quiz-keys", "Keys: \u2191 \u2193 move between the answers (Tab reaches them), Enter checks.");
+      fs.append(legend, list, keys);
       body.appendChild(fs);
     } else if (mode === "number") {
       const label = el_("label", "ck-quiz-question", question);
@@ -125,7 +125,8 @@ function render({ model, el }) {
       input.autocomplete = "off";
       input.spellcheck = false;
       input.setAttribute("autocapitalize", "off");
-      const help = el_("span", "ck-quiz-help", model.get("help_text") || "");
+      const hint = model.get("help_text") || "";
+      const help = el_("span", "ck-quiz-help", hint ? hint + " \u00b7 Enter checks." : "Enter checks.");
       help.id = id + "-help";
       input.setAttribute("aria-describedby", help.id + " " + feedback.id);
       input.addEventListener("keydown", (event) => {
@@ -135,8 +136,22 @@ function render({ model, el }) {
       row.append(input, help);
       body.append(label, row);
     }
+    name(question);
     showAnswer();
     update();
+  }
+
+  function name(question) {
+    // Each exercise is a landmark (a form) named after its own question, so that a page
+    // of exercises does not hold several landmarks called just "Exercise".
+    const words = question.replace(/\s+/g, " ").trim();
+    let label = "Exercise: " + (words.length > 90 ? words.slice(0, 89).replace(/\s\S*$/, "") + "\u2026" : words);
+    if (!words) label = "Exercise";
+    const taken = new Set(Array.from(document.querySelectorAll("form.ck-quiz"))
+      .filter((f) => f !== form).map((f) => f.getAttribute("aria-label")));
+    let unique = label;
+    for (let k = 2; taken.has(unique); k++) unique = label + " (" + k + ")";
+    form.setAttribute("aria-label", unique);
   }
 
   function submit() {

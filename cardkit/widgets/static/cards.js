@@ -3,7 +3,7 @@
 
 let counter = 0;
 const REBUILD = ["_faces", "face_down", "count", "_back", "card_width", "_interactive"];
-const UPDATE = ["selected", "_marked", "disabled", "highlight_text", "caption", "notice"];
+const UPDATE = ["selected", "_marked", "disabled", "highlight_text", "caption", "notice", "key_hint"];
 
 function decorative(holder) {
   const svg = holder.querySelector("svg");
@@ -36,11 +36,14 @@ function render({ model, el }) {
   head.append(captionText, legend);
   const row = document.createElement("div");
   row.className = "ck-row";
+  const keys = document.createElement("div");
+  keys.className = "ck-hand-keys";
+  keys.id = id + "-keys";
   const notice = document.createElement("div");
   notice.className = "ck-notice";
   notice.setAttribute("role", "status");
   notice.setAttribute("aria-live", "polite");
-  root.append(head, row, notice);
+  root.append(head, row, keys, notice);
   el.appendChild(root);
   let buttons = [];
 
@@ -89,7 +92,7 @@ function render({ model, el }) {
     row.replaceChildren();
     buttons = [];
     root.style.setProperty("--ck-card-w", (model.get("card_width") || 72) + "px");
-    for (const name of ["role", "aria-label", "aria-labelledby"]) row.removeAttribute(name);
+    for (const name of ["role", "aria-label", "aria-labelledby", "aria-describedby"]) row.removeAttribute(name);
     const faceDown = !!model.get("face_down");
     root.classList.toggle("ck-face-down", faceDown);
     if (faceDown) {
@@ -108,6 +111,7 @@ function render({ model, el }) {
     } else if (model.get("_interactive")) {
       row.setAttribute("role", "group");
       row.setAttribute("aria-labelledby", head.id);
+      if (model.get("key_hint")) row.setAttribute("aria-describedby", keys.id);
       for (const f of model.get("_faces") || []) {
         const b = document.createElement("button");
         b.type = "button";
@@ -166,6 +170,8 @@ function render({ model, el }) {
       else b.removeAttribute("aria-disabled");
     }
     captionText.textContent = model.get("caption") || "";
+    // the keys, written where they are used (only for cards that can be chosen)
+    keys.textContent = buttons.length ? (model.get("key_hint") || "") : "";
     legend.textContent = buttons.length && marked.size && meaning ? "\u2605 " + meaning : "";
     const text = model.get("notice") || "";
     if (notice.textContent !== text) notice.textContent = text;

@@ -1,18 +1,28 @@
 // The browser half of EventLog (cardkit/widgets/messages.py): the last few lines of
 // what happened, numbered. Reads `lines`, `_total` (lines ever added, for the numbers),
-// `title` and `empty_text`; only new lines are appended, so a screen reader reads just those.
+// `title` and `empty_text`; only new lines are appended, so a screen reader reads just those
+// (the list sits in a role="log" live region named by the title).
+
+let counter = 0;
 
 function render({ model, el }) {
+  const id = "ck-log-" + (++counter) + "-" + Math.random().toString(36).slice(2, 8);
   const box = document.createElement("div");
   box.className = "ck-log";
   const title = document.createElement("div");
   title.className = "ck-log-title";
+  title.id = id + "-title";
+  // A live region (role="log": screen readers read each line added, and only those)
+  // around a real list, so that the list keeps its own meaning.
+  const region = document.createElement("div");
+  region.setAttribute("role", "log");
+  region.setAttribute("aria-live", "polite");
+  region.setAttribute("aria-relevant", "additions");
   const list = document.createElement("ol");
-  list.setAttribute("role", "log");
-  list.setAttribute("aria-live", "polite");
+  region.appendChild(list);
   const empty = document.createElement("div");
   empty.className = "ck-log-empty";
-  box.append(title, list, empty);
+  box.append(title, region, empty);
   el.appendChild(box);
   let total = model.get("_total") || 0;
 
@@ -44,7 +54,17 @@ function render({ model, el }) {
     total = newTotal;
     empty.textContent = lines.length ? "" : (model.get("empty_text") || "");
   }
-  function retitle() { title.textContent = model.get("title") || ""; }
+  function retitle() {
+    const text = model.get("title") || "";
+    title.textContent = text;
+    if (text) {
+      region.removeAttribute("aria-label");
+      region.setAttribute("aria-labelledby", title.id);
+    } else {
+      region.removeAttribute("aria-labelledby");
+      region.setAttribute("aria-label", "What happened");
+    }
+  }
   model.on("change:lines", change);
   model.on("change:title", retitle);
   model.on("change:empty_text", rebuild);

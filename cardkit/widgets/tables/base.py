@@ -16,7 +16,8 @@ from ...cards import resolve_seed
 from ...errors import CardkitError
 from ...game import resolve_bot
 from ...words import player_name as seat_name
-from ..hand import Hand
+from ..access import FocusKeeper, FourColourSwitch
+from ..hand import CardRow, Hand
 from ..keeper import MatchKeeper, check_record
 from ..messages import EventLog, StatusMessage, error_text, safe_callback
 from ..pacer import Pacer
@@ -91,6 +92,19 @@ def hidden(widget: widgets.Widget, hide: bool) -> None:
     widget.layout.display = "none" if hide else None
 
 
+def set_four_colour(widget: widgets.Widget, on: bool) -> None:
+    """Draw every card in ``widget`` and the widgets inside it in four colours (or two)."""
+    if isinstance(widget, (Hand, CardRow)):
+        widget.four_colour = on
+    for child in getattr(widget, "children", ()) or ():
+        set_four_colour(child, on)
+
+
+#: The keys of a table, written on it where they are used.
+TABLE_KEYS = ("Keys: Tab and Shift+Tab move between the parts of the table; Enter or Space presses the "
+              "button under focus.")
+
+
 class TableBase(widgets.VBox):
     """A game table: the learner at seat 0 against bots.
 
@@ -108,7 +122,10 @@ class TableBase(widgets.VBox):
     game_title = "the game"       # the game's name in a learner's words ('Least Score', 'Tiến Lên')
     hint_words = ("Show my legal moves", "Point out every legal move in your hand")
 
+    table_keys = TABLE_KEYS       # the keys line under the buttons
+
     def __init__(self, delay: float = 0.8) -> None:
+        self._four = bool(getattr(self, "_four", False))
         self.status = StatusMessage()
         self.status.add_class("ck-table-status")
         self.event_log = EventLog(max_lines=8, title="What happened (newest last)")
@@ -140,7 +157,7 @@ class TableBase(widgets.VBox):
         # --- the match kept in the browser, and "are you sure?" before replacing it ---
         self._steps: list[str] = []   # the learner's moves of this match, as the record keeps them
         self._found: Optional[dict] = None
-        self.keeper = MatchKeeper(self.game, safe_callback(self.status, self._stored_match_found),
+        self.match_keeper = MatchKeeper(self.game, safe_callback(self.status, self._stored_match_found),
                                   safe_callback(self.status, self._answer_offer))
         self.confirm_text = widgets.HTML("")
         self.confirm_text.add_class("ck-confirm-text")
@@ -156,7 +173,13 @@ class TableBase(widgets.VBox):
         self.next_button.on_click(safe_callback(self.status, lambda _b: self.next_round()))
         self.again_button = action_button("Play again", "ck-play-again", style="primary",
                                           tooltip="Start a new match with the same settings, on a fresh deal")
-        self.again_button.on_click(safe_callback(self.status, lambda _b: self.new_match()))
+        self.again_button.on_click(safe_callback(self.status, lambda _b: self._again()))
+        # --- for every learner: the four-colour switch, the keys, the focus ---
+        self.deck_switch = FourColourSwitch(value=self._four)
+        self.deck_switch.observe(safe_callback(self.status, lambda c: self.set_four_colour(c["new"])), names="value")
+        self.keys_text = widgets.HTML(f"<div class='ck-keys'>{esc(self.table_keys)}</div>")
+        self.keeper = FocusKeeper()
+        self.keeper.add_class("ck-keeper")
         super().__init__()
         self.add_class("ck-table")
 
@@ -172,6 +195,8 @@ class TableBase(widgets.VBox):
         for h in self.opponent_hands:
             h.layout.flex = "0 0 auto"
         self.opponents_box = wrap_row(self.opponent_hands, "18px")
+        self.opponents_box.add_class("ck-opponents")
+        self.hand.add_class("ck-my-hand")
         self.verdict = StatusMessage()
         self.verdict.add_class("ck-verdict")
         self.hint_button = action_button(self.hint_words[0], "ck-show-legal", tooltip=self.hint_words[1])
@@ -188,11 +213,16 @@ class TableBase(widgets.VBox):
         status, then the learner's part (on a phone it comes first), the end of a
         round, the scoreboard, the opponents and the log."""
         self.intro, self.play_area = intro, play_area
+        intro.add_class("ck-intro")
+        play_area.add_class("ck-play-area")
         self.result_area = widgets.VBox([*result_parts, wrap_row([self.next_button, self.again_button])])
         self.result_area.add_class("ck-result-area")
         deal = wrap_row([self.code_label, self.code_box, self.code_button], "10px")
-        self.children = [self.keeper, intro, wrap_row([*controls, self.new_button], "10px"), self.confirm_box, deal,
-                         self.status, play_area, self.result_area, self.scoreboard, self.opponents_box, self.event_log]
+        deal.add_class("ck-deal")
+        settings = wrap_row([*controls, self.new_button, self.deck_switch], "10px")
+        settings.add_class("ck-controls")
+        self.children = [self.match_keeper, intro, settings, self.confirm_box, deal, self.status, play_area,
+                         self.result_area, self.scoreboard, self.opponents_box, self.event_log, self.keeper]
 
     # --- what code, tests and lessons may call -------------------------------------
     @property
@@ -244,9 +274,15 @@ class TableBase(widgets.VBox):
         self._steps.append("n")
         self._sync_log()
         self._draw()
+        self.keeper.focus("hand")   # the new round: the learner's hand is where the next move is
         self._go_on()
         self._publish()
         return True
+
+    def _again(self) -> None:
+        """"Play again" at the end of a match: a new match, the focus on the new hand."""
+        self.new_match()
+        self.keeper.focus("hand")
 
     # --- to be filled in by each game -----------------------------------------------
     def _apply_settings(self, **settings: Any) -> None:
@@ -287,6 +323,19 @@ class TableBase(widgets.VBox):
     def select(self, cards: Any) -> None:
         """Choose cards in your hand (as clicking them would)."""
         self.hand.selected = cards
+
+    @property
+    def four_colour(self) -> bool:
+        """True while the cards are drawn in four colours (the learner's switch)."""
+        return self._four
+
+    def set_four_colour(self, on: bool = True) -> None:
+        """Draw the table's cards in four colours (♠ black, ♥ red, ♦ blue, ♣ green), or
+        in the classic two; the switch on the table shows it."""
+        self._four = bool(on)
+        if self.deck_switch.value != self._four:
+            self.deck_switch.value = self._four
+        set_four_colour(self, self._four)
 
     def show_legal(self, show: bool = True) -> None:
         """Point out every legal move in your hand (from the engine); with a card
@@ -392,6 +441,8 @@ class TableBase(widgets.VBox):
         if self.pending is None and self._results_seen < len(results):
             self.pending = results[self._results_seen]
             self._results_seen += 1
+            # the round (game) is over: the result and its Next button take the focus
+            self.keeper.focus("next")
 
     def _sync_log(self) -> None:
         events = self.state.events
@@ -527,8 +578,8 @@ class TableBase(widgets.VBox):
 
     def _publish(self) -> None:
         record = self.record()
-        if record is not None and getattr(self, "keeper", None) is not None:
-            self.keeper.record = record
+        if record is not None and getattr(self, "match_keeper", None) is not None:
+            self.match_keeper.record = record
 
     def where(self, record: dict) -> str:
         """'round 3, your turn' for a record (its fields checked, never its text shown)."""
@@ -552,15 +603,15 @@ class TableBase(widgets.VBox):
         self._found = record
         where = self.where(record)
         if mine is None or record["code"] == mine["code"]:
-            self.keeper.ask(f"Resume your match — {where}." if where else "Resume your match?",
+            self.match_keeper.ask(f"Resume your match — {where}." if where else "Resume your match?",
                             "Resume my match", "Start afresh")
         else:
-            self.keeper.ask(f"You have a match in progress on deal {record['code']} ({where}). Resume it, "
+            self.match_keeper.ask(f"You have a match in progress on deal {record['code']} ({where}). Resume it, "
                             f"or play this page's deal, {mine['code']}?", "Resume my match",
                             f"Play deal {mine['code']}")
 
     def _answer_offer(self, resume: bool) -> None:
-        self.keeper.settle()
+        self.match_keeper.settle()
         found, self._found = self._found, None
         if resume and found is not None:
             self.resume(found)

@@ -29,6 +29,7 @@ from ... import least_score as ls
 from ...cards import Card
 from ...errors import CardkitError
 from ...words import and_list, game_name as name_of_game
+from ..access import ChoiceGroup
 from ..checkers import least_score_verdict
 from ..hand import CardRow, Hand
 from ..messages import safe_callback
@@ -53,7 +54,8 @@ class LeastScoreTable(TableBase):
         seed: the deal — None for a fresh one, a whole number, or a deal code
             such as ``'K7Q-29X'``.
         delay: seconds between two bot moves (0: all at once, as in tests).
-        four_colour: ♠ black, ♥ red, ♦ blue, ♣ green.
+        four_colour: ♠ black, ♥ red, ♦ blue, ♣ green (the learner's switch on the
+            table changes it, and the learner's browser remembers it).
 
     The controls at the top choose the number of opponents, their level and the
     threshold for the next **New match**; the deal code of the match is shown
@@ -141,10 +143,9 @@ class LeastScoreTable(TableBase):
         self.deck_text.add_class("ck-deck")
 
         # your side
-        self.take_choice = widgets.RadioButtons(options=[("the top card of the deck", _DECK)],
-                                                description="Then take:",
-                                                style={"description_width": "initial"},
-                                                layout=widgets.Layout(width="auto"))
+        self.take_choice = ChoiceGroup([("the top card of the deck", _DECK)], label="Then take:",
+                                       value=_DECK)
+        self.take_choice.key_hint = "Keys: ↑ ↓ choose what to take (Tab reaches the group)."
         self.take_choice.add_class("ck-take")
         self.play_button = action_button("Discard and take", "ck-discard", style="primary",
                                          tooltip="Discard the chosen cards and take the card chosen below them")
@@ -158,7 +159,7 @@ class LeastScoreTable(TableBase):
         buttons = wrap_row([self.play_button, self.declare_button, self.hint_button], "10px")
         play_area = widgets.VBox([
             wrap_row([self.open_row, self.deck_text], "24px"),
-            self.hand, self.verdict, self.take_choice, buttons, self.declare_reason,
+            self.hand, self.verdict, self.take_choice, buttons, self.declare_reason, self.keys_text,
         ])
         self.result_hands = widgets.VBox([])
         self._lay_out(intro, [self.opponents_choice, self.level_choice, self.threshold_choice], play_area,
@@ -379,8 +380,8 @@ class LeastScoreTable(TableBase):
         res: ls.RoundResult = self.pending
         st = self.state
         verdict = "succeeds" if res.success else "fails"
-        self.result_title.value = (f"<h4 style='margin:6px 0'>Round {res.round_number} is over: "
-                                   f"{esc(player_name(res.declarer))} declared — the declaration {verdict}</h4>")
+        self.result_title.value = (f"<h3 class='ck-result-title' style='margin:6px 0;font-size:1.05rem'>Round {res.round_number} is over: "
+                                   f"{esc(player_name(res.declarer))} declared — the declaration {verdict}</h3>")
         rows = []
         for p in res.players:
             cards = ls.display_order(res.hands[p])

@@ -49,7 +49,8 @@ class TienLenTable(TableBase):
         seed: the deal — None for a fresh one, a whole number, or a deal code
             such as ``'K7Q-29X'``.
         delay: seconds between two bot moves (0: all at once, as in tests).
-        four_colour: ♠ black, ♥ red, ♦ blue, ♣ green.
+        four_colour: ♠ black, ♥ red, ♦ blue, ♣ green (the learner's switch on the
+            table changes it, and the learner's browser remembers it).
     """
 
     game_name = "tien len"
@@ -121,7 +122,8 @@ class TienLenTable(TableBase):
         self.pass_button.on_click(safe_callback(self.status, lambda _b: self.pass_()))
 
         buttons = wrap_row([self.play_button, self.pass_button, self.hint_button], "10px")
-        play_area = widgets.VBox([self.alert, self.table_row, self.table_text, self.hand, self.verdict, buttons])
+        play_area = widgets.VBox([self.alert, self.table_row, self.table_text, self.hand, self.verdict, buttons,
+                                  self.keys_text])
         self._lay_out(intro, [self.level_choice, self.target_choice], play_area,
                       [self.result_title, self.result_text])
 
@@ -313,7 +315,7 @@ class TienLenTable(TableBase):
     def _draw_result(self) -> None:
         res: tl.GameResult = self.pending
         st = self.state
-        self.result_title.value = f"<h4 style='margin:6px 0'>Game {res.game} is over</h4>"
+        self.result_title.value = f"<h3 class='ck-result-title' style='margin:6px 0;font-size:1.05rem'>Game {res.game} is over</h3>"
         lines = []
         if res.instant_win:
             how = "all four 2s" if res.instant_win == "four_twos" else "a dragon (one card of every rank, 3 to A)"
