@@ -221,7 +221,7 @@ class TableBase(widgets.VBox):
         deal.add_class("ck-deal")
         settings = wrap_row([*controls, self.new_button, self.deck_switch], "10px")
         settings.add_class("ck-controls")
-        self.children = [self.match_keeper, intro, settings, self.confirm_box, deal, self.status, play_area,
+        self.children = [intro, self.match_keeper, settings, self.confirm_box, deal, self.status, play_area,
                          self.result_area, self.scoreboard, self.opponents_box, self.event_log, self.keeper]
 
     # --- what code, tests and lessons may call -------------------------------------
