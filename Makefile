@@ -41,7 +41,7 @@ $(STAMP): pyproject.toml
 	@touch $@
 
 app: $(STAMP)
-	@echo "Serving the lessons on http://$(IP):$(PORT)/ (Ctrl-C stops)"
+	@echo "Starting the lessons web app on port $(PORT) (Ctrl-C stops); it prints the address to open"
 	$(VOILA_ENV) $(PY) -m cardkit.app --port=$(PORT) --Voila.ip=$(IP) $(CLASS_ARGS)
 
 # Chromium for the browser tests comes from Debian's packages, never `playwright install`.
