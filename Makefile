@@ -15,7 +15,13 @@ IP     ?= 127.0.0.1
 # share/jupyter/voila/templates/cardkit; these two paths let Voilà find both.
 VOILA_ENV := JUPYTER_CONFIG_PATH="$(CURDIR)/etc/jupyter" JUPYTER_PATH="$(CURDIR)/share/jupyter"
 # How many learners `make load` simulates, one run per number.
-LEARNERS ?= 1 5 10
+LEARNERS ?= 10 20 30
+# Classroom mode: CLASS=30 LESSON=least_score/05_probability.ipynb [DEAL=K7Q-29X] pre-heats that
+# lesson for the whole class before it arrives (see README, "Teaching a class").
+CLASS  ?=
+LESSON ?=
+DEAL   ?=
+CLASS_ARGS := $(if $(CLASS),--class-size=$(CLASS)) $(if $(LESSON),--lesson=$(LESSON)) $(if $(DEAL),--deal=$(DEAL))
 
 .PHONY: app test test-browser chromium bench load lessons clean help
 
@@ -24,7 +30,8 @@ help:
 	@echo "make test   run every test (installs Chromium from Debian's packages if missing)"
 	@echo "make test-browser   only the browser tests (Voilà + Chromium)"
 	@echo "make bench  print the speed figures (benchmarks/)"
-	@echo "make load   classroom load figures: LEARNERS='1 5 10' browsers on one server"
+	@echo "make app CLASS=30 LESSON=least_score/05_probability.ipynb [DEAL=K7Q-29X] IP=0.0.0.0   teach a class"
+	@echo "make load   classroom load figures: LEARNERS='10 20 30' learners arriving at once"
 	@echo "make lessons  re-run every lesson and store it with its outputs (after a change that alters them)"
 
 $(STAMP): pyproject.toml
@@ -34,8 +41,8 @@ $(STAMP): pyproject.toml
 	@touch $@
 
 app: $(STAMP)
-	@echo "Serving the lessons on http://$(IP):$(PORT)/ (Ctrl-C stops)"
-	$(VOILA_ENV) $(VENV)/bin/voila --port=$(PORT) --Voila.ip=$(IP)
+	@echo "Starting the lessons web app on port $(PORT) (Ctrl-C stops); it prints the address to open"
+	$(VOILA_ENV) $(PY) -m cardkit.app --port=$(PORT) --Voila.ip=$(IP) $(CLASS_ARGS)
 
 # Chromium for the browser tests comes from Debian's packages, never `playwright install`.
 chromium:
@@ -44,17 +51,24 @@ chromium:
 	  $(SUDO) apt-get update -qq && \
 	  DEBIAN_FRONTEND=noninteractive $(SUDO) apt-get install -y -qq chromium >/dev/null; }
 
-test: $(STAMP) chromium
+# JupyterHub's proxy, from npm's registry, for the real-hub test.
+CHP := $(VENV)/node/node_modules/.bin/configurable-http-proxy
+$(CHP):
+	npm install --prefix $(VENV)/node configurable-http-proxy --no-audit --no-fund --silent
+
+test: $(STAMP) chromium $(CHP)
 	$(PY) -m pytest
 
-test-browser: $(STAMP) chromium
+test-browser: $(STAMP) chromium $(CHP)
 	$(PY) -m pytest -m browser tests/browser
 
 bench: $(STAMP)
 	$(PY) benchmarks/run_all.py
 
+# Classroom figures: LEARNERS arriving at once on the wire (no browser cost), then a browser run.
 load: $(STAMP) chromium
-	$(PY) benchmarks/load_voila.py $(LEARNERS)
+	$(PY) benchmarks/load_classroom.py $(LEARNERS)
+	$(PY) benchmarks/load_voila.py 5 10 --class-size
 
 # Lessons are stored executed (strict nbval compares them); widget state is not stored.
 lessons: $(STAMP)

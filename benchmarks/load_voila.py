@@ -78,7 +78,8 @@ async def one_session(browser, url: str, widgets: int, timeout_s: float) -> dict
     }
 
 
-async def run_learners(server: VoilaServer, notebook: str, widgets: int, n: int, timeout_s: float):
+async def run_learners(server: VoilaServer, notebook: str, widgets: int, n: int, timeout_s: float,
+                       class_mode: bool = False):
     from playwright.async_api import async_playwright
 
     url = server.render_url(notebook)
@@ -98,7 +99,8 @@ async def run_learners(server: VoilaServer, notebook: str, widgets: int, n: int,
             }
             # learners still connected: let the pool refill (so that the growth counts one
             # whole kernel per learner) and the last websockets settle, then measure
-            await asyncio.to_thread(server.wait_for_pool, notebook, 120)
+            if not class_mode:
+                await asyncio.to_thread(server.wait_for_pool, notebook, 120)
             await asyncio.sleep(2.0)
             loaded = server.memory()
             for s in sessions:  # close like a learner closing the tab
@@ -116,16 +118,27 @@ async def run_learners(server: VoilaServer, notebook: str, widgets: int, n: int,
     return sessions, loaded, cpu
 
 
-def measure(n: int, root: Path, notebook: str, timeout_s: float, pool_size: int | None = None) -> dict:
+def measure(n: int, root: Path, notebook: str, timeout_s: float, pool_size: int | None = None,
+            class_mode: bool = False) -> dict:
     widgets = expected_widget_views(root / notebook)
     extra = (f"--VoilaKernelManager.kernel_pools_config={json.dumps({'default': {'pool_size': pool_size}})}",) if pool_size else ()
+    if class_mode:  # as `make app CLASS=n LESSON=notebook`: the browsers all come from this machine
+        extra = (f"--class-size={n}", f"--lesson={notebook}", "--max-per-client=0", "--CardkitVoila.show_progress=False")
     with VoilaServer(root, extra_args=extra) as server:
-        pools_s = server.wait_for_pools()
-        server.wait_for_pool(notebook)  # ... and every pre-heated kernel has run its lesson
+        t0 = time.monotonic()
+        if class_mode:
+            if not wait_until(lambda: server.status()["pools_ready"].get(notebook, 0) >= n, timeout=900):
+                raise RuntimeError(f"the class's pool did not fill.\n{server.log_tail()}")
+            pools_s = time.monotonic() - t0
+            server.settle()
+        else:
+            pools_s = server.wait_for_pools()
+            server.wait_for_pool(notebook)  # ... and every pre-heated kernel has run its lesson
         before = server.memory()
-        sessions, loaded, cpu = asyncio.run(run_learners(server, notebook, widgets, n, timeout_s))
+        sessions, loaded, cpu = asyncio.run(run_learners(server, notebook, widgets, n, timeout_s, class_mode))
         # kernels of closed tabs are shut down at once (the page says goodbye); the pool refills
-        wait_until(lambda: server.memory().kernels <= before.kernels, timeout=20)
+        if not class_mode:
+            wait_until(lambda: server.memory().kernels <= before.kernels, timeout=20)
         after = server.memory()
     times = sorted(s["seconds"] for s in sessions if s["ok"])
     grow_pss = loaded.total_pss - before.total_pss
@@ -159,10 +172,12 @@ def measure(n: int, root: Path, notebook: str, timeout_s: float, pool_size: int 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("learners", nargs="+", type=int, help="numbers of concurrent learners, e.g. 1 5 10")
-    ap.add_argument("--lesson", default=START_PAGE, help="notebook to open, relative to --root")
+    ap.add_argument("--lesson", default="least_score/07_play_a_match.ipynb", help="notebook to open, relative to --root")
     ap.add_argument("--root", type=Path, default=LESSONS, help="folder Voilà serves (default: lessons/)")
     ap.add_argument("--timeout", type=float, default=120.0, help="seconds each session may take")
     ap.add_argument("--pool-size", type=int, help="pre-heated kernels per notebook (default: the config's)")
+    ap.add_argument("--class-size", action="store_true",
+                    help="classroom mode: a pool of N pre-heated kernels for the lesson (make app CLASS=N LESSON=...)")
     ap.add_argument("--json", type=Path, help="also write the figures to this file")
     args = ap.parse_args(argv)
     if any(not 1 <= n <= MAX_LEARNERS for n in args.learners):
@@ -176,7 +191,7 @@ def main(argv: list[str] | None = None) -> int:
     print("| learners | widgets ≤ 10 s | median s | max s | CPU s server / browser | server + kernels PSS (RSS) MiB, idle → loaded | per learner PSS (RSS) MiB | after tabs close |")
     print("|---:|---:|---:|---:|---|---|---|---|")
     for n in args.learners:
-        r = measure(n, args.root.resolve(), args.lesson, args.timeout, args.pool_size)
+        r = measure(n, args.root.resolve(), args.lesson, args.timeout, args.pool_size, args.class_size)
         rows.append(r)
         print(
             f"| {n} | {r['within_10s']}/{n} | {r['median_s']} | {r['max_s']} "

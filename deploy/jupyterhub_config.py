@@ -41,6 +41,8 @@ c.Spawner.cpu_limit = 1
 # login instead (LDAP, OAuth: see the JupyterHub documentation on authenticators).
 c.JupyterHub.authenticator_class = "shared-password"
 c.SharedPasswordAuthenticator.user_password = os.environ.get("CARDKIT_CLASS_PASSWORD", "")
+# any user name with the class password (JupyterHub 5+ lets nobody in unless told so)
+c.Authenticator.allow_all = True
 
 # -- freeing memory ------------------------------------------------------------------------
 # Stop a learner's whole server after an hour without activity (their kernels are already

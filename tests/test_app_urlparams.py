@@ -3,8 +3,6 @@ tests/browser/test_browser_deal_links.py checks the same through Voilà and Chro
 
 from __future__ import annotations
 
-import socket
-
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -18,7 +16,8 @@ from cardkit.app import urlparams
 def fresh_address(monkeypatch):
     """Each test starts with no address read yet and no Voilà variables set."""
     monkeypatch.setattr(urlparams, "_query_string", None)
-    for name in ("QUERY_STRING", "VOILA_PREHEAT", "VOILA_APP_PORT", "VOILA_KERNEL_ID"):
+    for name in ("QUERY_STRING", "VOILA_PREHEAT", "VOILA_APP_PORT", "VOILA_KERNEL_ID",
+                 "CARDKIT_PAGE_QUERY", "CARDKIT_CLASS_DEAL"):
         monkeypatch.delenv(name, raising=False)
     yield
 
@@ -94,14 +93,29 @@ def test_address_is_read_once_per_page(monkeypatch):
     assert urlparams.deal_seed_from_url() == first == seed_from_code("AAA-AAB")
 
 
-def test_preheated_kernel_without_a_server_carries_on(monkeypatch):
-    """In a pre-heated kernel whose Voilà cannot be reached, the lesson goes on with no
-    address instead of failing (or hanging)."""
-    with socket.socket() as s:  # a port on which nothing listens
-        s.bind(("127.0.0.1", 0))
-        port = s.getsockname()[1]
+def test_preheated_kernel_reads_the_address_it_was_heated_for_and_never_waits(monkeypatch):
+    """A pre-heated kernel runs its lesson before any learner arrives: it reads the address
+    the server heated it for (CARDKIT_PAGE_QUERY), not QUERY_STRING, and waits for nothing."""
     monkeypatch.setenv("VOILA_PREHEAT", "True")
-    monkeypatch.setenv("VOILA_APP_PORT", str(port))
-    monkeypatch.setenv("VOILA_KERNEL_ID", "00000000-0000-0000-0000-000000000000")
-    assert urlparams.query_params() == {}
-    assert urlparams.deal_seed_from_url(default=9) == 9
+    monkeypatch.setenv("QUERY_STRING", "deal=ZZZ-ZZZ")          # not for a pre-heated kernel
+    monkeypatch.setenv("CARDKIT_PAGE_QUERY", "deal=K7Q-29X")
+    assert urlparams.query_params() == {"deal": "K7Q-29X"}
+    assert urlparams.deal_seed_from_url(default=9) == seed_from_code("K7Q-29X")
+
+
+def test_the_class_deal_is_the_default_deal(monkeypatch):
+    monkeypatch.setenv("CARDKIT_CLASS_DEAL", "AAA-AAB")
+    assert urlparams.deal_seed_from_url(default=9) == seed_from_code("AAA-AAB")
+    monkeypatch.setattr(urlparams, "_query_string", "deal=ZZZ-ZZZ")   # a link's own deal wins
+    assert urlparams.deal_seed_from_url(default=9) == seed_from_code("ZZZ-ZZZ")
+
+
+def test_reading_the_address_imports_no_server_code():
+    import subprocess
+    import sys
+
+    code = ("import os, sys; os.environ['VOILA_PREHEAT'] = 'True'\n"
+            "from cardkit.app.urlparams import deal_seed_from_url; deal_seed_from_url(default=1)\n"
+            "print(sorted(m for m in sys.modules if m.split('.')[0] in ('voila', 'jupyter_server', 'websockets')))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"

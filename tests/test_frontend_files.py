@@ -37,26 +37,42 @@ def _instance(cls):
 
 
 @pytest.mark.parametrize("cls", list(WIDGETS), ids=lambda c: c.__name__)
-def test_each_widget_sends_its_files(cls):
+def test_each_widget_s_files_are_sent_once_by_the_assets(cls):
+    from cardkit.widgets.frontend import LOADER, assets
+
     esm, css = WIDGETS[cls]
     widget = _instance(cls)
-    assert widget._esm == esm.read_text(encoding="utf-8")
-    assert "export default" in widget._esm
+    # the widget sends only the small stub, naming its module; no stylesheet of its own
+    assert widget._esm == LOADER.read_text(encoding="utf-8") and widget._css == ""
+    assert len(widget._esm) < 1200
+    shared = assets()
+    assert shared.modules[widget._module] == esm.read_text(encoding="utf-8")
+    assert "export default" in shared.modules[widget._module]
     base = (STATIC / "base.css").read_text(encoding="utf-8")
-    assert widget._css.startswith(f":root {{ --ck-font: {FONT_STACK}; }}")
-    assert base in widget._css and widget._css.endswith(css.read_text(encoding="utf-8"))
+    assert shared.styles.startswith(f":root {{ --ck-font: {FONT_STACK}; }}")
+    assert base in shared.styles and css.read_text(encoding="utf-8") in shared.styles
+    assert shared.styles.count(base) == 1
 
 
 def test_the_card_widgets_share_one_module():
-    assert Hand._esm is CardRow._esm            # one file, read once, for both classes
-    assert Hand("AS")._esm == CardRow("2C")._esm == Hand(count=3, face_down=True)._esm
+    assert Hand("AS")._module == CardRow("2C")._module == Hand(count=3, face_down=True)._module == "cards"
+
+
+def test_one_assets_widget_per_kernel():
+    from cardkit.widgets.frontend import assets
+
+    first = assets()
+    Hand("AS"), CardRow("2C"), StatusMessage()
+    assert assets() is first
 
 
 def test_no_file_is_watched_outside_development(monkeypatch):
     # anywidget reloads a file in the page only with ANYWIDGET_HMR=1 (and watchfiles);
     # the suite, like the web app, runs without it.
     assert "ANYWIDGET_HMR" not in __import__("os").environ
-    for cls in WIDGETS:
+    from cardkit.widgets.frontend import _Assets
+
+    for cls in [*WIDGETS, _Assets]:
         contents = cls._esm
         assert getattr(contents, "_background_thread", None) is None, cls.__name__
 

@@ -467,12 +467,15 @@ def test_a_new_match_or_deal_clears_the_last_matchs_note():
     t = ls_table()
     assert t.discard(t.state.hand(0)[-1:], None)
     assert "from the top of the deck" in t.status.text
-    t.new_button.click()
+    t.new_button.click()          # a match in progress: it asks first
+    assert t.confirm_box.layout.display != "none" and "will be lost" in t.confirm_text.value
+    t.confirm_yes.click()
     assert "You took" not in t.status.text and "Your turn" in t.status.text
     assert t.discard(t.state.hand(0)[-1:], None)
     assert "You took" in t.status.text
     t.code_box.value = "K7Q-29X"
     t.code_button.click()
+    t.confirm_yes.click()
     assert t.deal_code == "K7Q-29X" and "You took" not in t.status.text
 
 
@@ -537,3 +540,76 @@ def _bots_knock_out_player_0_first(state, rng):
         p = state.current_player()
         state.apply_action(ls.BOTS["random"](state.observation(p), rng), p)
     return not state.is_terminal()
+
+
+# =====================================================================================
+# Nothing lost on a reload: the match kept in the browser, replayed; asked before replacing
+# =====================================================================================
+
+def _play_some(t, moves=5):
+    from cardkit.least_score import legal_discards
+
+    for _ in range(moves):
+        if t.pending is not None:
+            assert t.next_round()
+            continue
+        if t.state.is_terminal():
+            break
+        assert t.discard(legal_discards(t.hand.cards, t.state.rules)[-1], None), t.status.text
+
+
+def test_a_kept_match_replays_to_the_same_state():
+    t = ls_table()
+    _play_some(t, 7)
+    record = t.record()
+    assert record["moves"] and record["code"] == t.deal_code and t.match_keeper.record == record
+    fresh = LeastScoreTable(delay=0, seed="AAA-AAB", opponents=2)
+    assert fresh.resume(record), fresh.status.text
+    assert fresh.deal_code == t.deal_code and fresh.record() == record
+    assert fresh.state.hand(0) == t.state.hand(0) and [e.text for e in fresh.state.events] == [e.text for e in t.state.events]
+    assert "Welcome back" in fresh.status.text
+
+
+def test_a_tampered_record_is_refused_plainly():
+    t = ls_table()
+    _play_some(t, 3)
+    record = t.record()
+    fresh = ls_table()
+    for bad in (None, {**record, "moves": record["moves"] + ["d:AS AS>deck"]}, {**record, "moves": "x"},
+                {**record, "settings": {"rules": {"no_such": 1}}}, {**record, "game": "tienlen"},
+                {**record, "moves": ["x"] * 5000}):
+        assert not fresh.resume(bad)
+        assert "saved match" in fresh.status.text and "Traceback" not in fresh.status.text
+
+
+def test_the_page_is_offered_its_stored_match_and_a_different_deal_asks_first():
+    t = ls_table()
+    _play_some(t, 3)
+    stored = t.record()
+    again = ls_table()                      # a reload: a fresh kernel on the same deal
+    again._stored_match_found(stored)
+    assert again.match_keeper.hold and again.match_keeper.offer.startswith("Resume your match — round 1")
+    again._answer_offer(True)
+    assert again.record()["moves"] == stored["moves"] and not again.match_keeper.hold and not again.match_keeper.offer
+    other = LeastScoreTable(delay=0, seed="ZZZ-ZZZ")   # a link with another deal
+    other._stored_match_found(stored)
+    assert "in progress on deal" in other.match_keeper.offer and "ZZZ-ZZZ" in other.match_keeper.dismiss_label
+    other._answer_offer(False)
+    assert other.deal_code == "ZZZ-ZZZ" and not other.match_keeper.hold
+    finished = {**stored, "over": True}
+    late = ls_table()
+    late._stored_match_found(finished)
+    assert not late.match_keeper.offer
+
+
+def test_tienlen_keeps_its_match_too():
+    import cardkit.tienlen as tl
+
+    t = TienLenTable(delay=0, seed="K7Q-29X")
+    for _ in range(6):
+        if t.pending is not None or t.state.is_terminal():
+            break
+        plays = [a for a in t.state.legal_actions() if a is not tl.PASS]
+        assert t.play(plays[0].cards) if plays else t.pass_()
+    fresh = TienLenTable(delay=0)
+    assert fresh.resume(t.record()) and fresh.state.hand(0) == t.state.hand(0)

@@ -11,24 +11,27 @@ Outside Voilà (JupyterLab, a test, a script) there is no address: :func:`query_
 is empty and :func:`deal_seed_from_url` returns its ``default``.
 
 How the address arrives: Voilà puts the query string in the kernel's environment
-variable ``QUERY_STRING``. With pre-heated kernels (the web app's setting) the lesson is
-run *before* a learner opens it, so there is no address yet; the first call here then
-waits, at that cell, until a learner's browser takes the kernel, and Voilà hands over the
-address (``voila.utils.wait_for_request``). Everything above that cell is ready in advance,
-which is why a lesson should do its imports in an earlier cell. The address is read once
-per page and kept.
+variable ``QUERY_STRING`` when it starts a kernel for a page. A *pre-heated* kernel (the web
+app's setting) runs its lesson before any learner arrives, so it never waits for an address:
+the server (``python -m cardkit.app``) runs it for one address only, given in
+``CARDKIT_PAGE_QUERY`` (empty, or the class deal's ``deal=K7Q-29X``), and hands it only to a
+page that asks for the same; a page asking for another deal gets a kernel of its own, started
+with its address. Nothing here imports Voilà or the Jupyter server, so a lesson kernel stays
+light.
+
+A class deal (``make app DEAL=K7Q-29X``, the environment variable ``CARDKIT_CLASS_DEAL``) is
+every table's deal when the address names none.
 """
 
 from __future__ import annotations
 
 import html
 import os
-import warnings
 from urllib.parse import parse_qsl, urlencode
 
 from ..cards import deal_code, seed_from_code
 
-__all__ = ["query_params", "deal_seed_from_url", "deal_query"]
+__all__ = ["query_params", "deal_seed_from_url", "deal_query", "class_deal"]
 
 #: The query parameter that carries a deal code: ``?deal=K7Q-29X``.
 DEAL_PARAM = "deal"
@@ -41,23 +44,16 @@ def _read_query_string() -> str:
     global _query_string
     if _query_string is None:
         if os.environ.get("VOILA_PREHEAT") == "True":
-            _wait_for_learner()
-        _query_string = os.environ.get("QUERY_STRING") or ""
+            _query_string = os.environ.get("CARDKIT_PAGE_QUERY") or ""
+        else:
+            _query_string = os.environ.get("QUERY_STRING") or ""
     return _query_string
 
 
-def _wait_for_learner() -> None:
-    """In a pre-heated Voilà kernel: block until a learner's page takes this kernel, when
-    Voilà sets QUERY_STRING and the other request variables. If Voilà's request channel
-    cannot be reached, carry on with no address rather than fail the page."""
-    try:
-        from voila.utils import wait_for_request
-
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore")
-            wait_for_request()
-    except Exception:  # an address is a convenience; never break the lesson over it
-        pass
+def class_deal() -> str | None:
+    """The class deal the server was started with (``make app DEAL=...``), or None."""
+    code = os.environ.get("CARDKIT_CLASS_DEAL", "").strip()
+    return code or None
 
 
 def query_params() -> dict[str, str]:
@@ -72,14 +68,21 @@ def query_params() -> dict[str, str]:
 def deal_seed_from_url(default: int | None = None, *, show_message: bool = True) -> int | None:
     """The seed of the deal named in the page's address (``?deal=CODE``), if any.
 
-    - no ``deal`` in the address (or not running in Voilà): returns ``default``;
+    - no ``deal`` in the address (or not running in Voilà): the class deal's seed when the
+      server has one (``make app DEAL=K7Q-29X``), else ``default``;
     - a good code such as ``K7Q-29X`` (case, spaces and dashes do not matter): its seed;
     - a code that is not a deal code: returns ``None`` (so the game deals afresh) and, unless
       ``show_message=False``, shows the learner a one-line note saying why. Never raises.
     """
     code = query_params().get(DEAL_PARAM, "").strip()
     if not code:
-        return default
+        shared = class_deal()
+        if shared is None:
+            return default
+        try:
+            return seed_from_code(shared)
+        except ValueError:
+            return default
     try:
         return seed_from_code(code)
     except ValueError as err:

@@ -21,7 +21,7 @@ import textwrap
 from fractions import Fraction
 from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 
-import ipywidgets
+from ..widgets import guard as ipywidgets
 
 from ..errors import CardkitError
 from ..widgets.frontend import FONT_STACK

@@ -15,7 +15,7 @@ import html
 from fractions import Fraction
 from typing import Any, Callable, Optional
 
-import ipywidgets
+from ..widgets import guard as ipywidgets
 
 from .. import least_score, odds, simulate, tienlen
 from ..cards import Card, cards_text

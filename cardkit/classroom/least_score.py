@@ -26,7 +26,7 @@ import random
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
 
-import ipywidgets
+from ..widgets import guard as ipywidgets
 
 from .. import least_score as ls
 from ..cards import Card, Rank, Suit, cards_text, full_deck, to_cards

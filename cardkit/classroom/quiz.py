@@ -63,12 +63,13 @@ from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Sequence, Union
 
 import anywidget
-import ipywidgets
-from traitlets import Bool, Int, List, Unicode
+from ..widgets import guard as ipywidgets
+from traitlets import Bool, Int, List, Unicode, validate
 
 from ..cards import Card, cards_text, to_cards
 from ..errors import CardkitError
-from ..widgets.frontend import stylesheet
+from ..widgets.frontend import ModuleWidget, register_module
+from ..widgets.guard import FrontEndGuard, WidgetError
 from .boxes import Panel
 from ..widgets.hand import Hand
 from ..widgets.messages import StatusMessage, error_text, safe_callback
@@ -148,11 +149,13 @@ def _short(text: str, n: int = 60) -> str:
     return text if len(text) <= n else text[: n - 1] + "…"
 
 
-class _Exercise(anywidget.AnyWidget):
+register_module("quiz", STATIC / "quiz.js", STATIC / "quiz.css")
+
+
+class _Exercise(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
     """The shared panel: a question, an answer area, Check, feedback, a tally."""
 
-    _esm = STATIC / "quiz.js"
-    _css = stylesheet(STATIC / "quiz.css")
+    _module = Unicode("quiz").tag(sync=True)
 
     question = Unicode("", help="The question, plain text.").tag(sync=True)
     mode = Unicode("choice").tag(sync=True)
@@ -167,6 +170,21 @@ class _Exercise(anywidget.AnyWidget):
     solved = Bool(False, help="True once the learner has given the right answer.").tag(sync=True)
     can_reveal = Bool(False).tag(sync=True)
     _n = Int(0).tag(sync=True)
+    # the page may hold the learner's choice and typing; judging stays in Python
+    _front_end_may_set = frozenset({"chosen", "text"})
+
+    @validate("chosen")
+    def _check_chosen(self, proposal: dict) -> Optional[int]:
+        value = proposal["value"]
+        if value is not None and not 0 <= value < len(self.choices):
+            raise WidgetError(f"there is no choice number {value}")
+        return value
+
+    @validate("text")
+    def _check_text(self, proposal: dict) -> str:
+        if len(proposal["value"]) > 200:
+            raise WidgetError("an answer is at most 200 characters")
+        return proposal["value"]
 
     def __init__(self, question: str, *, explain: str = "", hint: str = "",
                  reveal_after: Optional[int] = None, **kwargs: Any) -> None:

@@ -32,6 +32,7 @@ from traitlets import Bool, Int, List, Unicode, observe, validate
 
 from ..errors import CardkitError
 from .frontend import STATIC, stylesheet
+from .guard import FrontEndGuard, WidgetError
 
 __all__ = ["FourColourSwitch", "ChoiceGroup", "FocusKeeper", "FOUR_COLOUR_KEY", "FOCUS_TARGETS"]
 
@@ -44,7 +45,7 @@ FOCUS_TARGETS = ("next", "hand")
 _TABLE_CSS = stylesheet(STATIC / "table.css")
 
 
-class FourColourSwitch(anywidget.AnyWidget):
+class FourColourSwitch(FrontEndGuard, anywidget.AnyWidget):
     """A learner-facing switch for the four-colour deck (♠ black, ♥ red, ♦ blue,
     ♣ teal green; the suit symbols stay as they are).
 
@@ -57,6 +58,7 @@ class FourColourSwitch(anywidget.AnyWidget):
     _esm = STATIC / "switch.js"
     _css = _TABLE_CSS
     value = Bool(False, help="True: the cards are drawn in four colours.").tag(sync=True)
+    _front_end_may_set = frozenset({"value"})   # the learner's tick; nothing else
     label = Unicode("Four-colour deck (♥ red, ♦ blue, ♣ green, ♠ black)",
                     help="The words beside the checkbox.").tag(sync=True)
     storage_key = Unicode(FOUR_COLOUR_KEY, help="Where the browser remembers the choice.").tag(sync=True)
@@ -69,7 +71,7 @@ class FourColourSwitch(anywidget.AnyWidget):
         return f"FourColourSwitch({'on' if self.value else 'off'})"
 
 
-class ChoiceGroup(anywidget.AnyWidget):
+class ChoiceGroup(FrontEndGuard, anywidget.AnyWidget):
     """One labelled group of radio buttons: ``ChoiceGroup([('the deck', 'deck'),
     ('7♣ from the open cards', card)], label='Then take:')``.
 
@@ -87,6 +89,14 @@ class ChoiceGroup(anywidget.AnyWidget):
     label = Unicode("", help="The group's name, shown before the options.").tag(sync=True)
     key_hint = Unicode("Keys: ↑ ↓ choose (Tab reaches the group).", help="The keys, shown under the options.").tag(sync=True)
     disabled = Bool(False, help="True: the options cannot be chosen now.").tag(sync=True)
+    _front_end_may_set = frozenset({"index"})   # the learner's choice, checked below
+
+    @validate("index")
+    def _check_index(self, proposal: dict) -> int:
+        i = proposal["value"]
+        if not -1 <= i < len(self.options):
+            raise WidgetError(f"there is no option number {i}")
+        return i
 
     options = traitlets.List(help="The options, a list of (words, value) pairs.")
     value = traitlets.Any(None, allow_none=True, help="The chosen option's value.")
@@ -149,7 +159,7 @@ class ChoiceGroup(anywidget.AnyWidget):
         return f"ChoiceGroup({self.label} {chosen or 'nothing chosen'})".replace("( ", "(")
 
 
-class FocusKeeper(anywidget.AnyWidget):
+class FocusKeeper(FrontEndGuard, anywidget.AnyWidget):
     """An invisible part of a game table (give the table the class ``ck-table``) that
     keeps the keyboard focus at the table: ``keeper.focus('next')`` moves it to the
     result's **Next round** / **Play again** button, ``keeper.focus('hand')`` to the

@@ -24,7 +24,7 @@ from __future__ import annotations
 import html
 from typing import Any, Optional, Sequence
 
-import ipywidgets as widgets
+from . import guard as widgets
 
 from .. import least_score as ls
 from .. import tienlen as tl

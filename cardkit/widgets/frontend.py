@@ -12,6 +12,12 @@ the environment variable ``ANYWIDGET_HMR=1`` is set and the ``watchfiles`` packa
 installed, and never for a package installed in ``site-packages``.  cardkit needs
 neither; the web app runs without watching.
 
+**Sent once per page.** A lesson shows many widgets of one kind (a table alone has eight
+hands); anywidget sends each widget's module and stylesheet with every instance. Here each
+widget's ``_esm`` is one small stub (``static/loader.js``) naming its module in the trait
+``_module``, and one hidden *assets* widget per kernel (:func:`assets`, ``static/assets.js``)
+carries every module registered with :func:`register_module` and all the stylesheets, once.
+
 The font stack is written once, in Python: :data:`cardkit.svg.FONT_STACK`, which
 the card pictures use too.  :func:`stylesheet` sets the CSS variable ``--ck-font`` to
 it in front of every widget's stylesheet, and every stylesheet says
@@ -24,15 +30,24 @@ from __future__ import annotations
 
 from functools import lru_cache
 from pathlib import Path
+from typing import Any, Optional
+
+import anywidget
+from traitlets import Dict, Unicode
 
 from ..svg import FONT_STACK
 
-__all__ = ["STATIC", "FONT_STACK", "stylesheet"]
+__all__ = ["STATIC", "FONT_STACK", "LOADER", "stylesheet", "register_module", "assets", "ModuleWidget"]
 
 #: The folder of the widgets' browser files.
 STATIC: Path = Path(__file__).resolve().with_name("static")
 
 _BASE = STATIC / "base.css"
+
+#: Every widget's ES module: a stub that waits for the module named in ``_module``.
+LOADER: Path = STATIC / "loader.js"
+
+_MODULES: dict[str, tuple[Path, Path]] = {}
 
 
 @lru_cache(maxsize=None)
@@ -41,3 +56,56 @@ def stylesheet(path: Path) -> str:
     ``static/base.css`` (what every widget shares), then the stylesheet at ``path``."""
     return (f":root {{ --ck-font: {FONT_STACK}; }}\n" + _BASE.read_text(encoding="utf-8") + "\n"
             + Path(path).read_text(encoding="utf-8"))
+
+
+def register_module(name: str, esm: Path, css: Path) -> None:
+    """Make the module ``name`` (its ES module and stylesheet files) part of the assets every
+    page receives once."""
+    _MODULES[name] = (Path(esm), Path(css))
+    if _assets is not None and _assets.comm is not None:
+        _assets.modules = _module_texts()
+        _assets.styles = _styles()
+
+
+def _module_texts() -> dict:
+    return {name: esm.read_text(encoding="utf-8") for name, (esm, _css) in _MODULES.items()}
+
+
+def _styles() -> str:
+    seen: list[Path] = []
+    for _esm, css in _MODULES.values():
+        if css not in seen:
+            seen.append(css)
+    return (f":root {{ --ck-font: {FONT_STACK}; }}\n" + _BASE.read_text(encoding="utf-8") + "\n"
+            + "\n".join(p.read_text(encoding="utf-8") for p in seen))
+
+
+class _Assets(anywidget.AnyWidget):
+    """The widgets' modules and styles, once per kernel (never displayed)."""
+
+    _esm = STATIC / "assets.js"
+    modules = Dict().tag(sync=True)
+    styles = Unicode("").tag(sync=True)
+
+
+_assets: Optional[_Assets] = None
+
+
+def assets() -> _Assets:
+    """The kernel's one assets widget (made when the first cardkit widget is)."""
+    global _assets
+    if _assets is None or _assets.comm is None:
+        _assets = _Assets(modules=_module_texts(), styles=_styles())
+    return _assets
+
+
+class ModuleWidget:
+    """Mixin for an anywidget class whose browser code is the registered module
+    ``_module`` (see the module docstring); put it before ``anywidget.AnyWidget``."""
+
+    _esm = LOADER.read_text(encoding="utf-8")
+    _css = ""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        assets()
+        super().__init__(*args, **kwargs)

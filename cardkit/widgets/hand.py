@@ -53,7 +53,8 @@ from traitlets import Bool, Dict, Int, List, Unicode, observe, validate
 from ..cards import Card, cards_text, to_cards
 from ..errors import CardkitError
 from ..svg import BACK_LABEL, back_svg, card_svg
-from .frontend import STATIC, stylesheet
+from .frontend import STATIC, ModuleWidget, register_module
+from .guard import FrontEndGuard, WidgetError
 
 __all__ = ["Hand", "CardRow"]
 
@@ -76,7 +77,12 @@ def _cards_to_json(value: Any, widget: Any) -> list:
 
 
 def _cards_from_json(value: Any, widget: Any) -> tuple:
-    return tuple(Card.parse(code) for code in value or ())
+    if not isinstance(value, (list, tuple)) or not all(isinstance(code, str) for code in value):
+        raise WidgetError("chosen cards come from the page as a list of card codes")
+    try:
+        return tuple(Card.parse(code) for code in value)
+    except CardkitError as exc:
+        raise WidgetError(str(exc)) from exc
 
 
 class _CardsValue(traitlets.Any):
@@ -93,11 +99,13 @@ def _amount(n: int) -> str:
     return "no cards" if n == 0 else f"{n} card{'s' if n != 1 else ''}"
 
 
-class _CardsWidget(anywidget.AnyWidget):
+register_module("cards", STATIC / "cards.js", STATIC / "cards.css")
+
+
+class _CardsWidget(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
     """What :class:`Hand` and :class:`CardRow` share: the cards, their faces, the caption."""
 
-    _esm = STATIC / "cards.js"
-    _css = stylesheet(STATIC / "cards.css")
+    _module = Unicode("cards").tag(sync=True)
     _default_title = "Cards"
 
     # --- what the browser sees (see static/cards.js) ---
@@ -136,23 +144,23 @@ class _CardsWidget(anywidget.AnyWidget):
             try:
                 cards = sorted(cards, key=key)
             except Exception as exc:  # a learner's sort key may fail
-                raise CardkitError(f"the sort_key could not put these cards in order: {exc}") from exc
+                raise WidgetError(f"the sort_key could not put these cards in order: {exc}") from exc
         return tuple(cards)
 
     @validate("sort_key")
     def _check_sort_key(self, proposal: dict) -> Any:
         key = proposal["value"]
         if key is not None and not callable(key):
-            raise CardkitError("sort_key is a function that takes a card (or None to keep the order given)")
+            raise WidgetError("sort_key is a function that takes a card (or None to keep the order given)")
         return key
 
     @validate("count")
     def _check_count(self, proposal: dict) -> int:
         n = proposal["value"]
         if n < 0:
-            raise CardkitError(f"count is a number of cards, 0 or more, not {n}")
+            raise WidgetError(f"count is a number of cards, 0 or more, not {n}")
         if n != len(self.cards) and (self.cards or not self.face_down):
-            raise CardkitError(
+            raise WidgetError(
                 f"count follows the cards ({len(self.cards)} here); set count on its own only for a "
                 "face-down hand whose cards are not known"
             )
@@ -162,7 +170,7 @@ class _CardsWidget(anywidget.AnyWidget):
     def _check_width(self, proposal: dict) -> int:
         w = proposal["value"]
         if not 20 <= w <= 400:
-            raise CardkitError(f"card_width is a number of pixels from 20 to 400, not {w}")
+            raise WidgetError(f"card_width is a number of pixels from 20 to 400, not {w}")
         return w
 
     # --- keeping the browser's copy up to date ---
@@ -241,6 +249,8 @@ class Hand(_CardsWidget):
 
     _default_title = "Your hand"
     _interactive = Bool(True).tag(sync=True)
+    # the page may choose cards (checked against the hand); every other trait is Python's
+    _front_end_may_set = frozenset({"selected"})
 
     selected = _CardsValue((), help="The chosen cards, a tuple of Card in the hand's order.").tag(
         sync=True, to_json=_cards_to_json, from_json=_cards_from_json
@@ -298,9 +308,9 @@ class Hand(_CardsWidget):
     def _check_max(self, proposal: dict) -> Optional[int]:
         n = proposal["value"]
         if n is not None and n < 1:
-            raise CardkitError(f"max_selected is 1 or more (or None for no limit), not {n}")
+            raise WidgetError(f"max_selected is 1 or more (or None for no limit), not {n}")
         if n is not None and len(self.selected) > n:
-            raise CardkitError(f"{len(self.selected)} cards are chosen already; max_selected cannot be {n}")
+            raise WidgetError(f"{len(self.selected)} cards are chosen already; max_selected cannot be {n}")
         return n
 
     @validate("selected")
@@ -308,14 +318,14 @@ class Hand(_CardsWidget):
         value = proposal["value"]
         chosen = to_cards(value if value is not None else ())
         if chosen and self.face_down:
-            raise CardkitError("the cards of a face-down hand cannot be chosen")
+            raise WidgetError("the cards of a face-down hand cannot be chosen")
         held = set(self.cards)
         missing = [c for c in chosen if c not in held]
         if missing:
             verb = "is" if len(missing) == 1 else "are"
-            raise CardkitError(f"{cards_text(missing)} {verb} not in this hand")
+            raise WidgetError(f"{cards_text(missing)} {verb} not in this hand")
         if self.max_selected is not None and len(chosen) > self.max_selected:
-            raise CardkitError(f"at most {self.max_selected} card{'s' if self.max_selected != 1 else ''} can be chosen here")
+            raise WidgetError(f"at most {self.max_selected} card{'s' if self.max_selected != 1 else ''} can be chosen here")
         wanted = set(chosen)
         return tuple(c for c in self.cards if c in wanted)
 
@@ -330,7 +340,7 @@ class Hand(_CardsWidget):
             try:
                 groups = list(value)
             except TypeError:
-                raise CardkitError(
+                raise WidgetError(
                     f"highlight is a list of cards or groups of cards, not {type(value).__name__}"
                 ) from None
         return tuple(tuple(to_cards(g)) for g in groups)

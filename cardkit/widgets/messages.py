@@ -19,7 +19,8 @@ import anywidget
 from traitlets import Int, List, Unicode, validate
 
 from ..errors import CardkitError
-from .frontend import STATIC, stylesheet
+from .frontend import STATIC, ModuleWidget, register_module
+from .guard import FrontEndGuard, WidgetError
 
 __all__ = ["StatusMessage", "EventLog", "safe_callback", "show_error", "error_text"]
 
@@ -29,7 +30,11 @@ KINDS = ("info", "success", "warning", "error")
 _ICON_TEXT = {"info": "ℹ", "success": "✔", "warning": "⚠", "error": "✖"}
 
 
-class StatusMessage(anywidget.AnyWidget):
+register_module("status", STATIC / "status.js", STATIC / "messages.css")
+register_module("log", STATIC / "log.js", STATIC / "messages.css")
+
+
+class StatusMessage(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
     """A message area: ``status.info(...)``, ``.success(...)``, ``.warning(...)``,
     ``.error(...)``, ``.clear()``.
 
@@ -38,8 +43,7 @@ class StatusMessage(anywidget.AnyWidget):
     message now shown.
     """
 
-    _esm = STATIC / "status.js"
-    _css = stylesheet(STATIC / "messages.css")
+    _module = Unicode("status").tag(sync=True)
     text = Unicode("", help="The message now shown ('' for none).").tag(sync=True)
     kind = Unicode("info", help="'info', 'success', 'warning' or 'error'.").tag(sync=True)
     _n = Int(0).tag(sync=True)
@@ -55,7 +59,7 @@ class StatusMessage(anywidget.AnyWidget):
     def _check_kind(self, proposal: dict) -> str:
         kind = proposal["value"]
         if kind not in KINDS:
-            raise CardkitError(f"a message kind is one of {', '.join(KINDS)}; not {kind!r}")
+            raise WidgetError(f"a message kind is one of {', '.join(KINDS)}; not {kind!r}")
         return kind
 
     def show(self, text: str, kind: str = "info") -> None:
@@ -91,7 +95,7 @@ class StatusMessage(anywidget.AnyWidget):
         return f"StatusMessage({_ICON_TEXT[self.kind]} {self.text})"
 
 
-class EventLog(anywidget.AnyWidget):
+class EventLog(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
     """The last ``max_lines`` lines of what happened, newest last.
 
     ``log.add('Player 2 passes')`` adds a line; anything with a ``.text`` (such as
@@ -99,8 +103,7 @@ class EventLog(anywidget.AnyWidget):
     adds many.  Screen readers read each new line out.
     """
 
-    _esm = STATIC / "log.js"
-    _css = stylesheet(STATIC / "messages.css")
+    _module = Unicode("log").tag(sync=True)
     lines = List(Unicode(), help="The lines now shown, oldest first.").tag(sync=True)
     max_lines = Int(8, help="How many lines are kept.").tag(sync=True)
     title = Unicode("", help="A heading over the lines.").tag(sync=True)
@@ -118,7 +121,7 @@ class EventLog(anywidget.AnyWidget):
     def _check_max(self, proposal: dict) -> int:
         n = proposal["value"]
         if n < 1:
-            raise CardkitError(f"max_lines is 1 or more, not {n}")
+            raise WidgetError(f"max_lines is 1 or more, not {n}")
         return n
 
     @staticmethod

@@ -1,9 +1,9 @@
 """A link such as ``…/lesson.ipynb?deal=K7Q-29X`` reaches the lesson's Python code.
 
 The test page ``pages/deal_from_url.ipynb`` shows what ``cardkit.app.urlparams`` reads.
-With pre-heated kernels the page's code runs before the learner arrives and waits for the
-address; when the pool is empty Voilà starts a fresh kernel that has it from the start.
-Both paths must give the same answer.
+A pre-heated kernel runs its lesson before anyone arrives, for one address (here: none), and
+never waits; a page whose link asks for a deal gets a kernel of its own, started with its
+address. Both paths must give the page the deal its link names.
 """
 
 from __future__ import annotations
@@ -28,16 +28,27 @@ def _shown(page) -> dict:
     }
 
 
-def test_deal_code_in_the_address_reaches_a_preheated_kernel(pages_voila, open_page):
+def test_a_deal_link_gets_a_kernel_started_with_its_address(pages_voila, open_page):
     pages_voila.wait_for_pool(PAGE, settle=False)
     uses = pages_voila.preheated_uses(PAGE)
     page, watch = open_page(pages_voila.render_url(PAGE, "?deal=k7q29x"))
     wait_for_page_ready(page, 0, timeout_ms=60_000)
     shown = _shown(page)
-    assert pages_voila.preheated_uses(PAGE) == uses + 1, "the page did not use a pre-heated kernel"
+    assert pages_voila.preheated_uses(PAGE) == uses, "a kernel heated for no deal served a deal link"
     assert shown["seed"] == str(seed_from_code("K7Q-29X"))
     assert shown["code"] == "K7Q-29X"
     assert not watch.console_errors
+
+
+def test_no_page_waits_on_voila_s_request_socket(pages_voila):
+    """The stall: Voilà's /voila/query socket (see cardkit.app.server.STALL) is not served,
+    so no kernel can wait on it and no stranger can drop another's waiter."""
+    import urllib.error
+    import urllib.request
+
+    with pytest.raises(urllib.error.HTTPError) as err:
+        urllib.request.urlopen(pages_voila.url("voila/query/00000000-0000-0000-0000-000000000000"), timeout=10)
+    assert err.value.code == 404
 
 
 def test_two_learners_at_once_each_get_their_deal(pages_voila, open_page):
@@ -54,8 +65,10 @@ def test_two_learners_at_once_each_get_their_deal(pages_voila, open_page):
 
 def test_no_deal_in_the_address_gives_the_default(pages_voila, open_page):
     pages_voila.wait_for_pool(PAGE, settle=False)
+    uses = pages_voila.preheated_uses(PAGE)
     page, _ = open_page(pages_voila.render_url(PAGE))
     wait_for_page_ready(page, 0, timeout_ms=60_000)
+    assert pages_voila.preheated_uses(PAGE) == uses + 1, "the page did not use the pre-heated kernel"
     shown = _shown(page)
     assert shown["seed"] == "None" and shown["query"] == "[]"
 

@@ -4,7 +4,7 @@ Shared by the browser tests (``tests/browser/``) and the load script
 (``benchmarks/load_voila.py``). Everything is loopback-only and every wait is bounded:
 a server or browser that does not come up raises a clear error instead of hanging.
 
-The server runs exactly as ``make app`` runs it: ``python -m voila`` from the repository
+The server runs exactly as ``make app`` runs it: ``python -m cardkit.app`` from the repository
 root, with ``etc/jupyter`` on the Jupyter config path (so ``etc/jupyter/voila.json`` is read)
 and ``share/jupyter`` on the Jupyter data path (so the offline ``cardkit`` template is found).
 Only the port (a free one) and, for the test pages, the folder served are changed.
@@ -228,7 +228,7 @@ class VoilaServer:
 
     # -- life cycle
     def command(self) -> list[str]:
-        args = [self.python, "-m", "voila", f"--port={self.port}"]
+        args = [self.python, "-m", "cardkit.app", f"--port={self.port}"]
         if self.root_dir.resolve() != LESSONS.resolve():
             args.append(f"--Voila.root_dir={self.root_dir}")
         return args + list(self.extra_args)
@@ -374,15 +374,22 @@ class VoilaServer:
         tail = self.log_text().splitlines()[-lines:]
         return f"--- last lines of {self.log_path} ---\n" + "\n".join(tail)
 
+    def status(self) -> dict:
+        """The server's own view (``/cardkit/api/status``, loopback only): kernels, owners, pools."""
+        with urllib.request.urlopen(self.url("cardkit/api/status"), timeout=10) as resp:
+            return json.load(resp)
+
     def kernel_exists(self, kernel_id: str) -> bool:
         """Whether the server still runs the kernel ``kernel_id``."""
-        try:
-            with urllib.request.urlopen(self.url(f"api/kernels/{kernel_id}"), timeout=5) as resp:
-                return resp.status == 200 and json.load(resp).get("id") == kernel_id
-        except urllib.error.HTTPError as err:
-            if err.code == 404:
-                return False
-            raise
+        if isinstance(self, SingleUserServer):
+            try:
+                with urllib.request.urlopen(self.url(f"api/kernels/{kernel_id}"), timeout=5) as resp:
+                    return resp.status == 200 and json.load(resp).get("id") == kernel_id
+            except urllib.error.HTTPError as err:
+                if err.code == 404:
+                    return False
+                raise
+        return kernel_id in self.status()["kernels"]
 
     def memory(self) -> Memory:
         """RSS (and PSS, which splits shared pages fairly) of the server and its kernels."""

@@ -2,6 +2,29 @@
 // the docstring of cardkit/classroom/quiz.py.
 
 let counter = 0;
+
+// Exercises solved are kept in this browser (localStorage "cardkit:lesson:<page path>":
+// {"solved": [ids], "total": n}), offered back after a reload, and read by the start page
+// to mark the lessons done.
+const LESSON_KEY = "cardkit:lesson:" + location.pathname;
+const seenHere = (globalThis.__cardkitExercises = globalThis.__cardkitExercises || new Set());
+
+function exerciseId(model) {
+  const text = (model.get("mode") || "") + "|" + (model.get("question") || "") + "|" + (model.get("choices") || []).join("|");
+  let h = 5381;
+  for (let i = 0; i < text.length; i++) h = ((h * 33) ^ text.charCodeAt(i)) >>> 0;
+  return h.toString(36);
+}
+
+function lessonRecord() {
+  try { return JSON.parse(localStorage.getItem(LESSON_KEY) || "null") || {}; } catch (e) { return {}; }
+}
+
+function keepLesson(update) {
+  const rec = lessonRecord();
+  update(rec);
+  try { localStorage.setItem(LESSON_KEY, JSON.stringify(rec)); } catch (e) { /* storage off */ }
+}
 const ICONS = { right: "\u2714\uFE0E", wrong: "\u2716\uFE0E", invalid: "\u26A0\uFE0E", revealed: "\u2139\uFE0E" };
 
 function el_(tag, cls, text) {
@@ -36,8 +59,26 @@ function render({ model, el }) {
   icon.setAttribute("aria-hidden", "true");
   const words = el_("span", "ck-quiz-words");
   feedback.append(icon, words);
-  form.append(kicker, body, actions, feedback);
+  const before = el_("p", "ck-quiz-before");
+  before.hidden = true;
+  form.append(kicker, body, actions, feedback, before);
   el.appendChild(form);
+
+  let earlierSolved = false;
+  const exId = exerciseId(model);
+  seenHere.add(exId);
+  keepLesson((rec) => { rec.total = Math.max(rec.total || 0, seenHere.size); rec.solved = rec.solved || []; });
+  function remember() {
+    const solvedNow = !!model.get("solved");
+    if (solvedNow) {
+      keepLesson((rec) => { rec.solved = rec.solved || []; if (!rec.solved.includes(exId)) rec.solved.push(exId); });
+    }
+    const earlier = (lessonRecord().solved || []).includes(exId);
+    earlierSolved = earlier;
+    before.hidden = solvedNow || !earlier;
+    before.textContent = "\u2714\uFE0E You solved this one before, in this browser. Answer it again, or press Show the answer.";
+    reveal.hidden = !(model.get("can_reveal") || (earlier && !solvedNow));
+  }
 
   let radios = [];
   let input = null;
@@ -142,7 +183,7 @@ function render({ model, el }) {
     feedback.className = "ck-quiz-feedback" + (message ? " ck-quiz-" + (verdict || "invalid") : " ck-empty");
     icon.textContent = message ? (ICONS[verdict] || ICONS.invalid) : "";
     words.textContent = message;
-    reveal.hidden = !model.get("can_reveal");
+    reveal.hidden = !(model.get("can_reveal") || (earlierSolved && !model.get("solved")));
     const n = model.get("attempts") || 0;
     const solved = !!model.get("solved");
     tally.textContent = n ? ("Attempts: " + n + (solved ? " \u00b7 solved \u2714\uFE0E" : "")) : "";
@@ -167,12 +208,15 @@ function render({ model, el }) {
   for (const name of UPDATE) model.on("change:" + name, update);
   for (const name of ANSWER) model.on("change:" + name, showAnswer);
   model.on("change:_n", again);
+  model.on("change:solved", remember);
   build();
+  remember();
   return () => {
     for (const name of REBUILD) model.off("change:" + name, build);
     for (const name of UPDATE) model.off("change:" + name, update);
     for (const name of ANSWER) model.off("change:" + name, showAnswer);
     model.off("change:_n", again);
+    model.off("change:solved", remember);
   };
 }
 

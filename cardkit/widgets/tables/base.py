@@ -8,7 +8,9 @@ import html
 import random
 from typing import Any, Callable, Optional, Sequence
 
-import ipywidgets as widgets
+from .. import guard as widgets
+
+import dataclasses
 
 from ...cards import resolve_seed
 from ...errors import CardkitError
@@ -16,6 +18,7 @@ from ...game import resolve_bot
 from ...words import player_name as seat_name
 from ..access import FocusKeeper, FourColourSwitch
 from ..hand import CardRow, Hand
+from ..keeper import MatchKeeper, check_record
 from ..messages import EventLog, StatusMessage, error_text, safe_callback
 from ..pacer import Pacer
 
@@ -148,9 +151,25 @@ class TableBase(widgets.VBox):
         self.code_box.add_class("ck-deal-input")
         self.code_button = action_button("Play this deal", "ck-play-deal",
                                          tooltip="Start a new match from this deal code")
-        self.code_button.on_click(safe_callback(self.status, lambda _b: self.start_deal(self.code_box.value)))
+        self.code_button.on_click(safe_callback(self.status, lambda _b: self._ask_then(
+            lambda: self.start_deal(self.code_box.value), "play that deal")))
         self.new_button = action_button("New match", "ck-new-match", tooltip="Start a new match with the settings above")
-        self.new_button.on_click(safe_callback(self.status, lambda _b: self.new_match()))
+        self.new_button.on_click(safe_callback(self.status, lambda _b: self._ask_then(self.new_match, "start a new match")))
+        # --- the match kept in the browser, and "are you sure?" before replacing it ---
+        self._steps: list[str] = []   # the learner's moves of this match, as the record keeps them
+        self._found: Optional[dict] = None
+        self.match_keeper = MatchKeeper(self.game, safe_callback(self.status, self._stored_match_found),
+                                  safe_callback(self.status, self._answer_offer))
+        self.confirm_text = widgets.HTML("")
+        self.confirm_text.add_class("ck-confirm-text")
+        self.confirm_yes = action_button("Yes", "ck-confirm-yes", style="warning")
+        self.confirm_no = action_button("No, keep playing", "ck-confirm-no")
+        self.confirm_yes.on_click(safe_callback(self.status, lambda _b: self._confirmed(True)))
+        self.confirm_no.on_click(safe_callback(self.status, lambda _b: self._confirmed(False)))
+        self.confirm_box = wrap_row([self.confirm_text, self.confirm_yes, self.confirm_no], "10px")
+        self.confirm_box.add_class("ck-confirm")
+        hidden(self.confirm_box, True)
+        self._confirm_action: Optional[Callable[[], Any]] = None
         self.next_button = action_button(f"Next {self.round_word}", "ck-next-round", style="primary")
         self.next_button.on_click(safe_callback(self.status, lambda _b: self.next_round()))
         self.again_button = action_button("Play again", "ck-play-again", style="primary",
@@ -214,7 +233,8 @@ class TableBase(widgets.VBox):
         deal.add_class("ck-deal")
         settings = wrap_row([*controls, self.new_button, self.deck_switch, self.coach_switch], "10px")
         settings.add_class("ck-controls")
-        self.children = [intro, settings, deal, self.status, self.coach_box, play_area,
+        self.children = [intro, self.match_keeper, settings, self.confirm_box, deal, self.status, self.coach_box,
+                         play_area,
                          self.result_area, self.scoreboard, self.opponents_box, self.event_log, self.keeper]
 
     # --- what code, tests and lessons may call -------------------------------------
@@ -265,10 +285,12 @@ class TableBase(widgets.VBox):
             self.status.warning("The match is over: press New match to play again.")
             return False
         self.pending = None
+        self._steps.append("n")
         self._sync_log()
         self._draw()
         self.keeper.focus("hand")   # the new round: the learner's hand is where the next move is
         self._go_on()
+        self._publish()
         return True
 
     def _again(self) -> None:
@@ -510,6 +532,7 @@ class TableBase(widgets.VBox):
         self._note = ""
         self._held = ""
         self._coach_notes = []
+        self._steps = []
         self.event_log.clear()
         self.code_label.value = (f"This deal's code: <b>{esc(self.state.deal_code)}</b> "
                                  f"<span style='opacity:.8'>({esc(self._settings_text())}; the same code with the same "
@@ -518,6 +541,7 @@ class TableBase(widgets.VBox):
         self._sync_log()
         self._draw()
         self._go_on()
+        self._publish()
 
     def _settings_text(self) -> str:
         return ""
@@ -583,13 +607,17 @@ class TableBase(widgets.VBox):
 
     def _bots_done(self) -> None:
         self._draw()
+        self._publish()
 
-    def _after_human(self) -> None:
-        """After the learner's move: clear the choice, then let the bots answer."""
+    def _after_human(self, step: str) -> None:
+        """After the learner's move (``step``, as the record keeps it): clear the choice,
+        then let the bots answer."""
+        self._steps.append(step)
         self.hand.selected = ()
         self._check_results()
         self._sync_log()
         self._go_on()
+        self._publish()
 
     def _refuse_if_not_ready(self) -> bool:
         """A click at the wrong time: say why and return True."""
@@ -624,3 +652,148 @@ class TableBase(widgets.VBox):
 
     def _fail(self, exc: BaseException) -> None:
         self.status.error(error_text(exc))
+
+    # --- the match kept in the browser --------------------------------------------------
+    TURNS = {"yours": "your turn", "others": "the others are playing", "between": "between two rounds",
+             "over": "the match is over"}
+
+    def _settings_record(self) -> Optional[dict]:
+        """The settings a replay needs, as plain data (None: they cannot be kept, e.g. a
+        bot given as a function)."""
+        level = self._level
+        levels = level if isinstance(level, (list, tuple)) else [level]
+        if not all(isinstance(lv, str) for lv in levels):
+            return None
+        out = {"level": list(level) if isinstance(level, (list, tuple)) else level,
+               "rules": dataclasses.asdict(self._base_rules)}
+        out.update(self._more_settings())
+        return out
+
+    def _more_settings(self) -> dict:
+        return {}
+
+    def _round_number(self) -> int:
+        raise NotImplementedError
+
+    def record(self) -> Optional[dict]:
+        """This match as the browser keeps it: the game, the deal code, the settings and the
+        learner's moves (``None`` when its settings cannot be kept)."""
+        settings = self._settings_record()
+        if settings is None or self.state is None:
+            return None
+        st = self.state
+        if st.is_terminal() and self.pending is None:
+            turn = "over"
+        elif self.pending is not None:
+            turn = "over" if st.is_terminal() and self._results_seen >= len(st.round_results) else "between"
+        else:
+            turn = "yours" if st.current_player() == HUMAN and not self.pacer.busy else "others"
+        return {"game": self.game, "code": self.deal_code, "settings": settings, "moves": list(self._steps),
+                "round": self._round_number(), "turn": turn, "over": turn == "over"}
+
+    def _publish(self) -> None:
+        record = self.record()
+        if record is not None and getattr(self, "match_keeper", None) is not None:
+            self.match_keeper.record = record
+
+    def where(self, record: dict) -> str:
+        """'round 3, your turn' for a record (its fields checked, never its text shown)."""
+        n = record.get("round")
+        number = n if isinstance(n, int) and 0 < n < 10_000 else None
+        turn = self.TURNS.get(record.get("turn"), "")
+        words = f"{self.round_word} {number}" if number else ""
+        return ", ".join(w for w in (words, turn) if w)
+
+    def in_progress(self) -> bool:
+        """True once the learner has moved in this match and it is not over."""
+        return bool(self._steps) and not self.state.is_terminal()
+
+    def _stored_match_found(self, record: Optional[dict]) -> None:
+        """The page found a stored match (or None): offer it when it is worth resuming."""
+        if record is None or record.get("over") or not record.get("moves"):
+            return
+        mine = self.record()
+        if mine is not None and record["code"] == mine["code"] and record["moves"] == mine["moves"]:
+            return
+        self._found = record
+        where = self.where(record)
+        if mine is None or record["code"] == mine["code"]:
+            self.match_keeper.ask(f"Resume your match — {where}." if where else "Resume your match?",
+                            "Resume my match", "Start afresh")
+        else:
+            self.match_keeper.ask(f"You have a match in progress on deal {record['code']} ({where}). Resume it, "
+                            f"or play this page's deal, {mine['code']}?", "Resume my match",
+                            f"Play deal {mine['code']}")
+
+    def _answer_offer(self, resume: bool) -> None:
+        self.match_keeper.settle()
+        found, self._found = self._found, None
+        if resume and found is not None:
+            self.resume(found)
+        else:
+            self._publish()
+
+    def resume(self, record: Any) -> bool:
+        """Replay a kept match (see :meth:`record`): the same deal and settings, then the
+        learner's moves one by one, every one checked by the engine; the bots answer as they
+        did, since their moves follow from the deal. Returns True when the match is back;
+        otherwise a plain message says why and a fresh match on that deal (if any) is shown."""
+        record = check_record(record, self.game)
+        if record is None:
+            self.status.error("That saved match cannot be read back, so it was not restored.")
+            return False
+        try:
+            seed = resolve_seed(record["code"])
+            self._restore_settings(record["settings"])
+        except (CardkitError, TypeError, ValueError, KeyError, AttributeError):
+            self.status.error("That saved match was played with settings this table does not have, "
+                              "so it was not restored.")
+            return False
+        delay = self.pacer.delay
+        self.pacer.delay = 0
+        ok = True
+        try:
+            self._start(seed)
+            for step in record["moves"]:
+                if not (self.next_round() if step == "n" else self._replay_move(step)):
+                    ok = False
+                    break
+        except Exception:  # a record that does not replay: never a traceback
+            ok = False
+        finally:
+            self.pacer.delay = delay
+        if not ok:
+            self._start(seed)
+            self.status.error("Your saved match could not be replayed, so this is a fresh match on the same deal.")
+            return False
+        self._draw()
+        self._publish()
+        where = self.where(self.record() or {})
+        self.status.info(f"Welcome back: your match is as you left it ({where})." if where
+                         else "Welcome back: your match is as you left it.")
+        return True
+
+    def _restore_settings(self, settings: dict) -> None:
+        raise NotImplementedError
+
+    def _replay_move(self, step: str) -> bool:
+        raise NotImplementedError
+
+    # --- "are you sure?" ----------------------------------------------------------------
+    def _ask_then(self, action: Callable[[], Any], what: str) -> None:
+        """Run ``action`` (a button's), first asking when it would replace a match in progress."""
+        if not self.in_progress():
+            action()
+            return
+        self._confirm_action = action
+        where = self.where(self.record() or {})
+        self.confirm_text.value = (f"<b>{esc(what[0].upper() + what[1:])}?</b> Your match in progress "
+                                   f"({esc(where)}) will be lost.")
+        self.confirm_yes.description = f"Yes, {what}"
+        hidden(self.confirm_box, False)
+
+    def _confirmed(self, yes: bool) -> None:
+        hidden(self.confirm_box, True)
+        action, self._confirm_action = self._confirm_action, None
+        if yes and action is not None:
+            action()

@@ -23,7 +23,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Optional
 
-import ipywidgets as widgets
+from .. import guard as widgets
 
 from ... import least_score as ls
 from ...cards import Card
@@ -204,7 +204,8 @@ class LeastScoreTable(TableBase):
                 self._note = f"You took {drawn[0]} ({drawn[0].label}) from the top of the deck. "
         else:
             self._note = ""
-        self._after_human()
+        take = "deck" if action.take is None else action.take.code
+        self._after_human("d:" + " ".join(c.code for c in chosen) + ">" + take)
         return True
 
     def discard(self, cards: Any, take: Any = None) -> bool:
@@ -231,8 +232,31 @@ class LeastScoreTable(TableBase):
         self.state.apply_action(ls.DECLARE, HUMAN)
         self._coach_note(HUMAN, ls.DECLARE, seen)
         self._note = ""
-        self._after_human()
+        self._after_human("x")
         return True
+
+    # --- kept in the browser, replayed -----------------------------------------------
+    def _more_settings(self) -> dict:
+        return {"opponents": self._opponents}
+
+    def _round_number(self) -> int:
+        return self.pending.round_number if self.pending is not None else self.state.observation(HUMAN).round_number
+
+    def _restore_settings(self, settings: dict) -> None:
+        rules = ls.Rules(**settings["rules"])
+        opponents = settings["opponents"]
+        self._check_opponents(opponents)
+        self._resolve_bots(settings["level"], opponents)
+        self._base_rules, self._opponents, self._level = rules, opponents, settings["level"]
+        self._set_controls()
+
+    def _replay_move(self, step: str) -> bool:
+        if step == "x":
+            return self.declare()
+        if not step.startswith("d:") or ">" not in step:
+            return False
+        cards, take = step[2:].split(">", 1)
+        return self.discard(cards, None if take == "deck" else take)
 
     def _take_value(self) -> Optional[Card]:
         value = self.take_choice.value

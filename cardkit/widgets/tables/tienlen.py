@@ -21,7 +21,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any, Optional
 
-import ipywidgets as widgets
+from .. import guard as widgets
 
 from ... import tienlen as tl
 from ...errors import CardkitError
@@ -162,7 +162,7 @@ class TienLenTable(TableBase):
         seen = self._coach_before()
         self.state.apply_action(combo, HUMAN)
         self._coach_note(HUMAN, combo, seen)
-        self._after_human()
+        self._after_human("p:" + " ".join(c.code for c in chosen))
         return True
 
     def pass_(self) -> bool:
@@ -177,8 +177,25 @@ class TienLenTable(TableBase):
         seen = self._coach_before()
         self.state.apply_action(tl.PASS, HUMAN)
         self._coach_note(HUMAN, tl.PASS, seen)
-        self._after_human()
+        self._after_human("-")
         return True
+
+    # --- kept in the browser, replayed -----------------------------------------------
+    def _round_number(self) -> int:
+        return self.pending.game if self.pending is not None else self.state.observation(HUMAN).game_number
+
+    def _restore_settings(self, settings: dict) -> None:
+        rules = tl.Rules(**settings["rules"])
+        self._resolve_bots(settings["level"], rules.players - 1)
+        self._base_rules, self._level = rules, settings["level"]
+        self._set_controls()
+
+    def _replay_move(self, step: str) -> bool:
+        if step == "-":
+            return self.pass_()
+        if not step.startswith("p:"):
+            return False
+        return self.play(step[2:])
 
     # --- events -----------------------------------------------------------------------
     def _sync_log(self) -> None:

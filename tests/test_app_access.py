@@ -1,0 +1,112 @@
+"""cardkit.app.access and the server's rules, without a browser: caps, owners, host names,
+which page a pre-heated kernel may serve, and the cause of the stall in Voilà's request socket."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from cardkit.app.access import (CLASS_FULL, COOKIE_PREFIX, Classroom, default_max_kernels, host_pattern,
+                                served_host_names)
+
+
+def test_the_cap_follows_the_memory():
+    assert default_max_kernels("MemTotal:       25165824 kB\n") == 112      # 24 GiB
+    assert default_max_kernels("MemTotal:        4194304 kB\n") == 10       # 4 GiB
+    assert default_max_kernels("MemTotal:        1048576 kB\n") == 4        # never below 4
+    assert default_max_kernels("nothing") == 40
+
+
+def test_per_client_and_total_caps():
+    room = Classroom(max_kernels=3, per_client=2)
+    assert room.refusal("a", kernels_now=0, spare=0) is None
+    room.hand_out("k1", "a")
+    room.reserve("a")                                  # a second page of a's is being served
+    assert room.refusal("a", kernels_now=1, spare=5) == "per-client"
+    assert room.refusal("b", kernels_now=1, spare=0) is None
+    room.release("a")
+    assert room.refusal("b", kernels_now=3, spare=0) == "full"
+    assert room.refusal("b", kernels_now=3, spare=1) is None   # a ready pre-heated kernel adds none
+    assert "class is full" in CLASS_FULL
+
+
+def test_only_the_owner_s_cookie_opens_a_kernel():
+    room = Classroom(max_kernels=10, per_client=3)
+    owner = room.hand_out("k1", "a")
+    assert room.allows("k1", {COOKIE_PREFIX + "k1": owner.secret})
+    assert not room.allows("k1", {})
+    assert not room.allows("k1", {COOKIE_PREFIX + "k1": owner.secret + "x"})
+    assert not room.allows("k2", {COOKIE_PREFIX + "k2": owner.secret})     # no such kernel handed out
+    room.forget("k1")
+    assert not room.allows("k1", {COOKIE_PREFIX + "k1": owner.secret})
+    assert room.stale_cookies([COOKIE_PREFIX + "k1", "_xsrf"]) == [COOKIE_PREFIX + "k1"]
+
+
+def test_a_kernel_whose_page_never_connects_is_unclaimed_after_the_timeout():
+    room = Classroom(max_kernels=10, per_client=3, unclaimed_timeout=60)
+    room.hand_out("k1", "a", now=0.0)
+    room.hand_out("k2", "a", now=0.0)
+    room.connected("k2")
+    assert room.unclaimed(now=30.0) == []
+    assert room.unclaimed(now=61.0) == ["k1"]
+
+
+def test_host_names():
+    local = served_host_names("127.0.0.1")
+    assert set(local) == {"localhost", "127.0.0.1", "::1"}
+    pattern = re.compile(host_pattern(served_host_names("127.0.0.1", ["class.school.example"])))
+    for good in ("localhost", "127.0.0.1", "[::1]", "class.school.example"):
+        assert pattern.match(good)
+    for bad in ("evil.example", "127.0.0.1.evil.example", "localhost.evil"):
+        assert not pattern.match(bad)
+    everywhere = served_host_names("0.0.0.0")
+    assert "localhost" in everywhere and len(everywhere) >= 4
+
+
+def test_a_preheated_kernel_serves_only_pages_asking_for_what_it_ran(tmp_path):
+    from cardkit.app.server import preheated_fits
+
+    reads = tmp_path / "table.ipynb"
+    reads.write_text('{"cells": [{"source": "from cardkit.app.urlparams import deal_seed_from_url"}]}')
+    plain = tmp_path / "plain.ipynb"
+    plain.write_text('{"cells": []}')
+    assert preheated_fits("", "", reads)
+    assert not preheated_fits("deal=K7Q-29X", "", reads)
+    assert preheated_fits("deal=k7q29x", "deal=K7Q-29X", reads)     # the same deal, written loosely
+    assert preheated_fits("", "deal=K7Q-29X", reads)                # no deal: the class deal
+    assert not preheated_fits("deal=AAA-AAB", "deal=K7Q-29X", reads)
+    assert not preheated_fits("players=3", "", reads)
+    assert preheated_fits("deal=AAA-AAB", "", plain)                # a lesson that reads no address
+
+
+def test_the_stall_voila_s_request_socket_drops_another_kernel_s_waiter():
+    """The cause of the stall (cardkit.app.server.STALL), shown on Voilà's own class: a socket
+    closed before it was opened (a kernel's connect timeout ran out) removes the waiter of
+    another kernel, whose learner's request is then only cached and never sent."""
+    from voila.request_info_handler import RequestInfoSocketHandler as Handler
+
+    waiting, timed_out = object.__new__(Handler), object.__new__(Handler)
+    saved = dict(Handler._waiters), dict(Handler._cache)
+    Handler._waiters.clear()
+    Handler._cache.clear()
+    try:
+        Handler._waiters["kernel-of-learner-A"] = waiting
+        Handler.on_close(timed_out)            # never opened: not in the dict
+        assert "kernel-of-learner-A" not in Handler._waiters
+        Handler.send_updates({"kernel_id": "kernel-of-learner-A", "payload": {"QUERY_STRING": "deal=X"}})
+        assert "kernel-of-learner-A" in Handler._cache   # cached: the waiting kernel never gets it
+    finally:
+        Handler._waiters.clear(); Handler._waiters.update(saved[0])
+        Handler._cache.clear(); Handler._cache.update(saved[1])
+
+
+def test_the_server_does_not_serve_that_socket():
+    from voila.request_info_handler import RequestInfoSocketHandler
+
+    from cardkit.app.server import CardkitVoila, STALL
+
+    assert "on_close" in STALL
+    app = CardkitVoila()
+    assert RequestInfoSocketHandler not in CardkitVoila._REPLACE.values()
+    assert app.name == "voila"      # still reads etc/jupyter/voila.json
