@@ -125,8 +125,8 @@ def test_focus_keeper_sends_only_known_targets(monkeypatch):
     sent = _sent(keeper, monkeypatch)
     for target in FOCUS_TARGETS:
         keeper.focus(target)
-    assert sent == [{"type": "focus", "target": t} for t in ("next", "hand")]
-    with pytest.raises(CardkitError, match="the focus goes to one of next, hand"):
+    assert sent == [{"type": "focus", "target": t} for t in ("next", "hand", "confirm")]
+    with pytest.raises(CardkitError, match="the focus goes to one of next, hand, confirm"):
         keeper.focus("body")
 
 

@@ -40,7 +40,7 @@ __all__ = ["FourColourSwitch", "ChoiceGroup", "FocusKeeper", "FOUR_COLOUR_KEY", 
 FOUR_COLOUR_KEY = "cardkit:four-colour"
 #: Where a :class:`FocusKeeper` can send the focus: the result's **Next round** (or
 #: **Play again**) button, or the learner's hand.
-FOCUS_TARGETS = ("next", "hand")
+FOCUS_TARGETS = ("next", "hand", "confirm")
 
 _TABLE_CSS = stylesheet(STATIC / "table.css")
 

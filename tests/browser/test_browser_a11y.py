@@ -271,6 +271,10 @@ def test_least_score_round_by_keyboard_only(voila, open_page):
     # a new match, by keyboard: Shift+Tab up to New match, Enter
     keys.until(lambda f: f["tag"] == "button" and "ck-new-match" in f["classes"], "Shift+Tab", "New match")
     keys.press("Enter")
+    # a match is in progress, so the table asks first; the focus goes to the safe answer
+    keys.wait_focus(lambda f: "ck-confirm-no" in f["classes"], "the 'are you sure?' question")
+    keys.until(lambda f: "ck-confirm-yes" in f["classes"], "Shift+Tab", "Yes, start a new match")
+    keys.press("Enter")
     page.wait_for_function("() => !document.querySelector('.ck-table .ck-deal-code b') || "
                            f"document.querySelector('.ck-table .ck-deal-code b').textContent !== '{LS_DEAL}'",
                            timeout=TURN_TIMEOUT_MS)

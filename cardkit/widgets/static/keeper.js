@@ -35,6 +35,10 @@ function render({ model, el }) {
     if (target === "hand") {
       return Array.from(t.querySelectorAll(".ck-my-hand button.ck-card")).find(shown) || null;
     }
+    if (target === "confirm") {   // "are you sure?": the safe answer first
+      const b = t.querySelector("button.ck-confirm-no");
+      return shown(b) ? b : null;
+    }
     return null;
   }
   function fallback() {

@@ -791,6 +791,7 @@ class TableBase(widgets.VBox):
                                    f"({esc(where)}) will be lost.")
         self.confirm_yes.description = f"Yes, {what}"
         hidden(self.confirm_box, False)
+        self.keeper.focus("confirm")   # the question takes the focus, on its safe answer
 
     def _confirmed(self, yes: bool) -> None:
         hidden(self.confirm_box, True)
