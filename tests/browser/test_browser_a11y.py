@@ -271,6 +271,9 @@ def test_least_score_round_by_keyboard_only(voila, open_page):
     # a new match, by keyboard: Shift+Tab up to New match, Enter
     keys.until(lambda f: f["tag"] == "button" and "ck-new-match" in f["classes"], "Shift+Tab", "New match")
     keys.press("Enter")
+    # a match is in progress: the table asks first (issue 11); Tab reaches "Yes, start a new match"
+    keys.until(lambda f: f["tag"] == "button" and "ck-confirm-yes" in f["classes"], "Tab", "Yes, start a new match")
+    keys.press("Enter")
     page.wait_for_function("() => !document.querySelector('.ck-table .ck-deal-code b') || "
                            f"document.querySelector('.ck-table .ck-deal-code b').textContent !== '{LS_DEAL}'",
                            timeout=TURN_TIMEOUT_MS)
