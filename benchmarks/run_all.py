@@ -18,6 +18,7 @@ QUICK_ARGS = {
     "bench_bots.py": ["--games", "2000"],
     # a quick look at two budgets (about a minute); the README's table uses the defaults
     "bench_strength.py": ["--deals", "24", "--budgets", "50", "200"],
+    "bench_policy.py": ["--repeats", "1"],
 }
 
 

@@ -228,13 +228,15 @@ def tournament(
     chunk_size: int | None = None,
     progress: bool = True,
     rotate: bool = True,
+    on_progress: Callable[[int, int], Any] | None = None,
 ) -> TournamentResult:
     """Play ``matches`` matches of ``game`` (``'least_score'`` or ``'tienlen'``).
 
     ``bots`` gives one bot per seat (names or functions); with ``rotate`` the
     line-up turns one seat each match.  ``rules`` is the game's ``Rules`` (its
     ``players`` must equal ``len(bots)``; by default the game's rules with that many
-    players).  See the module docstring for executors and reproducibility.
+    players).  ``on_progress(done, total)`` is called as matches finish (a widget's
+    progress bar).  See the module docstring for executors and reproducibility.
     """
     module = game_module(game)
     if isinstance(matches, bool) or not isinstance(matches, int) or matches < 1:
@@ -276,6 +278,8 @@ def tournament(
                 records.extend(_play_chunk(_pickler.dumps((game, rules, names, funcs, chunk))))
                 if bar is not None:
                     bar.update(len(chunk))
+                if on_progress is not None:
+                    on_progress(len(records), matches)
         else:
             futures = [executor.submit(_play_chunk, _pickler.dumps((game, rules, names, funcs, chunk)))
                        for chunk in chunks]
@@ -284,6 +288,8 @@ def tournament(
                 records.extend(part)
                 if bar is not None:
                     bar.update(len(part))
+                if on_progress is not None:
+                    on_progress(len(records), matches)
     finally:
         if bar is not None:
             bar.close()

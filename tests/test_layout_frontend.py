@@ -93,10 +93,13 @@ def test_the_plots_do_load_them():   # the check above can fail
     assert _loaded_after("import cardkit.classroom.plots") == {m: True for m in HEAVY}
 
 
-# A lesson "draws a plot" when it stores a PNG (an image/png output, or an <img> in HTML).  Every other lesson must run without numpy
-# and matplotlib.
+# A lesson "draws a plot" when it stores a PNG (an image/png output, or an <img> in HTML), or shows
+# the strategy builder (whose plot is drawn inside the widget).  Every other lesson must run without
+# numpy and matplotlib.
 LESSONS = sorted([*ROOT.glob("lessons/*.ipynb"), *ROOT.glob("lessons/*/*.ipynb")])
-PLOT_LESSONS = [p for p in LESSONS if any(s in p.read_text(encoding="utf-8") for s in ('"image/png"', 'data:image/png;base64'))]
+PLOT_LESSONS = [p for p in LESSONS if any(s in (text := p.read_text(encoding="utf-8"))
+                                          for s in ('"image/png"', 'data:image/png;base64'))
+                or "StrategyBuilder(" in text]
 
 RUN_CELLS = r'''
 import ast, linecache, sys
@@ -132,7 +135,7 @@ def _lesson_params():
 def test_the_plot_lessons_are_the_probability_and_strategy_ones():
     names = {p.relative_to(ROOT / "lessons").as_posix() for p in PLOT_LESSONS}
     assert names == {"least_score/05_probability.ipynb", "least_score/06_strategy.ipynb",
-                     "tien_len/04_probability.ipynb"}
+                     "tien_len/04_probability.ipynb", "tien_len/05_strategy.ipynb"}
 
 
 @pytest.mark.parametrize("path", list(_lesson_params()))

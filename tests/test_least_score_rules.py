@@ -234,7 +234,7 @@ def test_worked_example_4():
     assert frozenset(parse_cards(hand)) in {frozenset(g) for g in legal_discards(hand)}
     # with runs_one_suit the mixed suits stop it
     reason = why_illegal(hand, ONE_SUIT)
-    assert "runs must be all one suit" in reason and "spades, clubs, diamonds and hearts" in reason
+    assert "a run must be all one suit" in reason and "spades, clubs, diamonds and hearts" in reason
 
 
 def test_q_k_a_2_3_mixed_suits_is_neither_run_nor_flush():
@@ -269,10 +269,10 @@ def test_reasons_a_learner_reads(text, expected):
 
 def test_mixed_suit_run_reason_under_runs_one_suit():
     reason = why_illegal("6C 7H 8C", ONE_SUIT)
-    assert reason == ("6♣ 7♥ 8♣ is not a run under these rules: runs must be all one suit "
-                      "(runs_one_suit), and these cards mix clubs and hearts")
+    assert reason == ("6♣ 7♥ 8♣ is not a run under the house rule that a run must be all one suit: "
+                      "these cards mix clubs and hearts")
     assert why_illegal("6C 7H 8C") is None
-    assert why_illegal("QH KS AH", ONE_SUIT).startswith("Q♥ K♠ A♥ is not a run under these rules")
+    assert why_illegal("QH KS AH", ONE_SUIT).startswith("Q♥ K♠ A♥ is not a run under the house rule")
 
 
 @pytest.mark.parametrize("func", [discard_kind, why_illegal, legal_discards, hand_total])
@@ -420,7 +420,7 @@ def test_score_explanation_ties_and_options():
     assert "a tie counts as a success" in score_explanation([9, 9, 20], 0)
     assert "Player 2 20 − 9 = 11" in score_explanation([9, 9, 20], 0)
     text = score_explanation([9, 9, 20], 0, Rules(tie_is_success=False))
-    assert "a tie counts as a failure" in text and "20 + (9 − 9) = 20" in text
+    assert "the house rule that a tie is a failure" in text and "20 + (9 − 9) = 20" in text
     assert "50 + (10 − 8) = 52" in score_explanation([10, 8], 0, Rules(penalty=50))
 
 

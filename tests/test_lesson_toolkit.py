@@ -292,7 +292,7 @@ def test_code_listing_shows_a_functions_source_as_text():
 def test_rare_event_plots_keep_the_whole_run_in_view():
     rare = convergence_plot("four_of_a_kind", deals=20_000, seed=7, progress=False)
     common = convergence_plot("pair", deals=2_000, seed=1, progress=False)
-    assert "log scale above it" in rare.caption and "log scale" not in common.caption
+    assert "grows tenfold per step above it" in rare.caption and "tenfold" not in common.caption
     assert rare.png.startswith(PNG)
 
 
@@ -323,3 +323,35 @@ def test_tournament_table_is_one_table_for_both_games(game, words):
         assert shown.figures[f"{bot} win rate"] == r.win_rate == r.wins / r.seats_played
     assert sum(shown.figures[f"{b} seats"] for b in rows) == 4 * 6
     assert "<caption" in shown.html and words.split(";")[0] in shown.html
+
+
+# --- probability displays (issue 12) -----------------------------------------------------------
+
+def test_a_tiny_chance_is_written_as_a_power_of_ten():
+    from cardkit.classroom.numbers import pct
+
+    assert pct(2.25e-25) == "2.25 × 10⁻²³%"
+    assert pct(0.000301) == "0.0301%" and pct(5.8e-7) == "0.0000580%"
+
+
+def test_at_the_sliders_maximum_a_miss_asks_for_a_new_deal_not_more_hands():
+    from cardkit.classroom.explorers import SimulationExplorer
+
+    for seed in range(1, 400):
+        explorer = SimulationExplorer("pair", deals=10, max_deals=10, seed=seed)
+        if not explorer.estimate.covers(float(explorer.exact)):
+            text = explorer.result.value
+            assert "press Deal again" in text and "more hands" not in text
+            break
+    else:  # pragma: no cover
+        raise AssertionError("no seed gave a miss")
+    inside = SimulationExplorer("pair", deals=1_000, max_deals=1_000_000, seed=1)
+    if not inside.estimate.covers(float(inside.exact)):  # pragma: no cover - this seed is inside
+        assert "try more hands" in inside.result.value
+
+
+def test_the_independent_chance_is_a_bracketed_power():
+    from cardkit.classroom.explorers import LowestTotalExplorer
+
+    explorer = LowestTotalExplorer(total=40, opponents=7, trials=2_000)
+    assert ")<sup>7</sup> ≈" in explorer.result.value and "0.00000000000" not in explorer.result.value

@@ -22,13 +22,15 @@ import pytest
 
 from cardkit import parse_cards
 
+from _strategy_check import check_strategy_runs
+
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 LESSONS = ROOT / "lessons"
 TL = LESSONS / "tien_len"
-OURS = ["01_card_order", "02_combinations", "03_beating_and_bombs", "05_strategy", "06_play_a_game"]
-LEAST_SCORE = ["01_cards_and_values", "02_legal_discards", "03_a_turn", "04_declaring_and_scoring",
+OURS = ["00_ten_minute_start", "01_card_order", "02_combinations", "03_beating_and_bombs", "05_strategy", "06_play_a_game"]
+LEAST_SCORE = ["00_ten_minute_start", "01_cards_and_values", "02_legal_discards", "03_a_turn", "04_declaring_and_scoring",
                "05_probability", "06_strategy", "07_play_a_match"]
-TIEN_LEN = ["01_card_order", "02_combinations", "03_beating_and_bombs", "04_probability", "05_strategy",
+TIEN_LEN = ["00_ten_minute_start", "01_card_order", "02_combinations", "03_beating_and_bombs", "04_probability", "05_strategy",
             "06_play_a_game"]
 
 
@@ -204,11 +206,12 @@ def check_exercise(ex: dict) -> None:
         hand = parse_cards(" ".join(ex["cards"]))
         want = m[1].replace(" ", "_")
         found = [s for s in subsets(hand) if kind(s) == want and (m[2] is None or len(s) == int(m[2]))]
-        assert ex["answer"] == "judge"
+        assert {frozenset(a) for a in ex["answer"]} == {frozenset(c.code for c in s) for s in found}, q
         assert re.search(rf"holds {len(found)} different", ex["explain"]), (q, len(found), ex["explain"])
     elif m := re.fullmatch(r"On the table: (.+?) \(.+\)\. Select cards from your hand that beat it.*", q):
         hand, table = parse_cards(" ".join(ex["cards"])), cards_of(m[1])
         found = [s for s in subsets(hand) if beats(s, table)]
+        assert {frozenset(a) for a in ex["answer"]} == {frozenset(c.code for c in s) for s in found}, q
         assert re.search(rf"has {len(found)} different play", ex["explain"]), (q, len(found))
     else:
         check_strategy_exercise(ex)
@@ -250,7 +253,12 @@ def check_strategy_exercise(ex: dict) -> None:
     elif q == "Which bot won the largest share of its matches?":
         assert ex["answer"] in ex["choices"]          # checked with the figures of lesson 5
     elif q.startswith("Do these") and "holding 2s" in q:
-        assert ex["answer"].startswith("No: the intervals overlap") or ex["answer"].startswith("Yes: the intervals do not")
+        nb = load(TL / "05_strategy.ipynb")
+        runs = [figures(nb)[k] for k in sorted(k for k in figures(nb) if k.startswith("run "))][-2:]
+        (al, ah), (bl, bh) = runs[0]["interval"], runs[1]["interval"]
+        overlap = al <= bh and bl <= ah
+        assert ex["answer"] == ("No: the intervals overlap, so the difference could be chance" if overlap
+                                else "Yes: the intervals do not overlap"), q
     elif m := re.fullmatch(r"Player (\d) holds the 3♠ and starts the match\. May they lead with the pair (.+)\?", q):
         pair = cards_of(m[2])
         assert kind(pair) == "pair"
@@ -267,6 +275,8 @@ def check_strategy_exercise(ex: dict) -> None:
                                 "It wins the game at once: all four 2s" if four_twos else
                                 "Nothing special: play begins as usual")
         assert dragon                                                     # worked example 7
+    elif q.startswith("Four players: you go out second."):
+        assert int(ex["answer"]) == 4 - 2                                  # the k-th out of n scores n − k
     elif m := re.fullmatch(r"How many points did Player (\d) score in game 1\?", q):
         assert int(ex["answer"]) == 4 - 2                                  # second out of four: n − k
     elif q.startswith("The match went on to"):
@@ -363,6 +373,25 @@ def start_links() -> list[str]:
     return LINK.findall(markdown(load(START)))
 
 
+def test_start_page_puts_the_ten_minute_starts_first():
+    links = [x for x in start_links() if x.endswith(".ipynb")]
+    assert links[:2] == ["least_score/00_ten_minute_start.ipynb", "tien_len/00_ten_minute_start.ipynb"]
+
+
+def test_ten_minute_starts_play_with_the_coach():
+    for game, table in (("least_score", "LeastScoreTable("), ("tien_len", "TienLenTable(")):
+        nb = load(LESSONS / game / "00_ten_minute_start.ipynb")
+        code = [_text(c["source"]) for c in nb["cells"] if c["cell_type"] == "code"]
+        assert any(table in s and "coach=True" in s for s in code), game
+        assert "About 10 minutes" in _text(nb["cells"][0]["source"])
+
+
+def test_every_lesson_states_its_time():
+    for path in sorted(LESSONS.glob("*/[0-9][0-9]_*.ipynb")):
+        first = _text(load(path)["cells"][0]["source"])
+        assert re.search(r"About \d+ minutes", first), f"{path.name} does not say how long it takes"
+
+
 def test_start_page_links_every_lesson():
     links = start_links()
     expected = [f"least_score/{n}.ipynb" for n in LEAST_SCORE] + [f"tien_len/{n}.ipynb" for n in TIEN_LEN]
@@ -431,8 +460,8 @@ def test_strategy_figures():
     # tournament tables: each consistent in itself (wins over seats, four seats a match, one winner a
     # match), and the built-in line-up's tournament played again gives the same table
     t = tournament_tables(nb)
-    assert set(t) == {f"{n} matches of Tiến Lên; seats rotate each match. Score = points won per match "
-                      "(higher is better)" for n in (60, 160, 50)}
+    assert set(t) == {"60 matches of Tiến Lên; seats rotate each match. Score = points won per match "
+                      "(higher is better)"}
     for caption, bots in t.items():
         matches = int(caption.split()[0])
         assert sum(b["seats"] for b in bots.values()) == 4 * matches
@@ -442,7 +471,7 @@ def test_strategy_figures():
     from cardkit.tienlen import BOTS
     from cardkit.tournament import tournament
 
-    builtin = next(b for c, b in t.items() if c.startswith("60 "))
+    (builtin,) = t.values()
     again = tournament("tienlen", [*BOTS] + ["random"] * (4 - len(BOTS)), matches=60, seed=1, workers=0,
                        progress=False)
     for row in again.table():
@@ -451,17 +480,17 @@ def test_strategy_figures():
     rates = {bot: b["win rate"] for bot, b in builtin.items()}
     assert figs.pop("best bot") == max(rates, key=rates.get)
     assert abs(figs.pop("best win rate") - max(rates.values())) < 1e-12
-    duel = next(b for c, b in t.items() if c.startswith("160 "))
-    assert figs.pop("greedy vs eager") == [duel["greedy"]["win rate"], duel["eager_bot"]["win rate"]]
-    texts = [_text(o.get("data", {}).get("text/plain")) for o in outputs(nb)]
-    duel_text = next(x for x in texts if x.startswith("160 matches"))
-    intervals = {line.split(" | ")[0]: [float(v) / 100 for v in re.findall(r"(\d+\.\d)%", line.split(" | ")[4])]
-                 for line in duel_text.splitlines()[2:]}
-    (gl, gh), (el, eh) = intervals["greedy"], intervals["eager_bot"]
-    assert figs.pop("intervals overlap") == (gl <= eh and el <= gh)
-    mine = next(b for c, b in t.items() if c.startswith("50 "))
-    assert figs.pop("my_bot win rate") == mine["my_bot"]["win rate"] and mine["my_bot"]["seats"] == 50
+    runs = check_strategy_runs("tienlen", {k: figs.pop(k) for k in [k for k in figs if re.fullmatch(r"run \d+", k)]})
+    a, b = runs[-2:]
+    assert (a["policy"]["twos"], b["policy"]["twos"]) == ("when needed", "early")
+    assert figs.pop("A vs B") == [a["win rate"], b["win rate"]]
+    overlap = a["interval"][0] <= b["interval"][1] and b["interval"][0] <= a["interval"][1]
+    assert figs.pop("intervals overlap") == overlap
+
     assert not figs, f"figures with no independent check: {sorted(figs)}"
+
+
+
 
 
 def test_play_a_game_figures():

@@ -300,7 +300,7 @@ def test_a_judge_function_decides():
     q.submit("9S 4C")
     assert q.verdict == "wrong" and q.feedback == "Not quite: 2 cards that are not a pair. Try again."
     q.submit("9S 9H")
-    assert q.feedback == "Right! two cards of one rank. A pair is two of a kind."
+    assert q.feedback == "Right! Two cards of one rank. A pair is two of a kind."
     assert q.answer_text() == "any choice the judge accepts"
 
 

@@ -69,7 +69,7 @@ def test_least_score_rules_option_changes_the_verdict():
     checker = LeastScoreChecker("AC 2D 3S 3C", rules=ls.Rules(runs_one_suit=True))
     checker.selected = "AC 2D 3S"
     assert checker.legal is False
-    assert "runs must be all one suit" in checker.text
+    assert "a run must be all one suit" in checker.text
 
 
 def test_show_every_legal_discard_highlights_and_lists_them():

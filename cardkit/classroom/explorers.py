@@ -139,8 +139,10 @@ class SimulationExplorer(_Panel):
         self.estimate = est
         self.view = view
         inside = est.covers(float(self.exact))
+        at_most = deals >= max(v for _, v in self.slider.options)
         mark = ("✔ inside the interval" if inside
-                else "✖ outside the interval — this happens about 1 time in 20; try more hands or deal again")
+                else "✖ outside the interval — this happens about 1 time in 20, just by chance; "
+                     + ("press Deal again for a fresh set of hands" if at_most else "try more hands or deal again"))
         self.result.value = _html_block(
             f"After <strong>{num(deals)}</strong> hands (seed {self._seed}): {num(est.successes)} had "
             f"{html.escape(self.name.split(' (')[0])}. "
@@ -216,7 +218,7 @@ class LowestTotalExplorer(_Panel):
         extra = ""
         if k > 1:
             extra = (f"<br>If the {k} opponents' hands were independent, the chance would be "
-                     f"{pct(one.lowest_or_tied)}<sup>{k}</sup> ≈ {pct(indep)} — close, because they share "
+                     f"({pct(one.lowest_or_tied)})<sup>{k}</sup> ≈ {pct(indep)} — close, because they share "
                      "one deck only a little.")
         self.result.value = _html_block(
             f"With a total of <strong>{t}</strong> against <strong>{k}</strong> "

@@ -32,14 +32,14 @@ from .. import least_score as ls
 from ..cards import Card, Rank, Suit, cards_text, full_deck, to_cards
 from ..errors import CardkitError
 from ..game import resolve_bot
-from ..words import and_list, player_name
+from ..words import KIND_NAMES, and_list, number_word, player_name
 from ..widgets.checkers import discard_name
 from ..widgets.hand import CardRow, Hand
 from ..widgets.messages import StatusMessage, safe_callback
-from .boxes import Panel, Shown
+from .boxes import Panel, Shown, figure_json
 from .tables import html_table, shown_table, table_text
 from .numbers import fraction_text, num, pct
-from .quiz import Feedback, NumberQuiz, Quiz
+from .quiz import CardQuiz, Feedback, NumberQuiz, Quiz, register_exercise
 
 if TYPE_CHECKING:  # numpy and the plots are loaded only by what uses them (lesson 6)
     import numpy as np
@@ -52,9 +52,15 @@ __all__ = [
     "HandTotalDrill",
     "discard_table",
     "SpotEveryDiscard",
+    "best_discard_quiz",
+    "value_cards_quiz",
+    "find_discard_quiz",
+    "total_mistakes",
     "turn_choices",
     "turn_table",
     "TakeOrDrawQuiz",
+    "TurnExplorer",
+    "ScoringExplorer",
     "scoring_worked",
     "match_scoreboard",
     "DeclareStudy",
@@ -92,6 +98,36 @@ def worked_total(cards: Any) -> Shown:
     return Shown(page, text, {f"total {' '.join(_codes(hand))}": total})
 
 
+def total_mistakes(cards: Any) -> dict[int, str]:
+    """The wrong totals a learner is likely to give for a hand, each with the step
+    that went wrong: a picture card counted by its rank (jack 11, queen 12, king
+    13), an ace counted as 11, one card left out."""
+    hand = _ordered(to_cards(cards))
+    total = ls.hand_total(hand)
+    out: dict[int, str] = {}
+    pictures = [c for c in hand if int(c.rank) > 10]
+    if pictures:
+        by_rank = total + sum(int(c.rank) - 10 for c in pictures)
+        out[by_rank] = (f"you counted {cards_text(pictures)} by {'its' if len(pictures) == 1 else 'their'} rank "
+                        "(jack 11, queen 12, king 13); in Least Score every picture card is worth 10")
+    aces = [c for c in hand if int(c.rank) == 1]
+    if aces:
+        out.setdefault(total + 10 * len(aces), "you counted an ace as 11; in Least Score an ace is worth just 1")
+    for c in hand:
+        out.setdefault(total - ls.card_value(c), f"one card is missing from your sum: add all five cards "
+                                                 f"(did you leave out {c}?)")
+    out.pop(total, None)
+    return out
+
+
+def _total_quiz_parts(hand: Sequence[Card]) -> dict:
+    """The explanation, hint and likely mistakes of a "what is this hand worth?" question."""
+    parts = " + ".join(str(ls.card_value(c)) for c in hand)
+    return dict(explain=f"{parts} = {ls.hand_total(hand)}",
+                hint="ace 1, a 2 to a 10 its number, jack, queen and king 10 each",
+                mistakes=total_mistakes(hand))
+
+
 def _deal_hands(count: int, seed: int, size: int = 5) -> list[tuple[Card, ...]]:
     rng = random.Random(seed)
     deck = full_deck()
@@ -113,29 +149,30 @@ class HandTotalDrill(Panel):
             raise CardkitError(f"hands is how many questions, 1 to 50; not {hands!r}")
         self.seed = int(seed)
         self.hands = _deal_hands(hands, self.seed)
-        self.quizzes = []
-        for i, hand in enumerate(self.hands):
-            parts = " + ".join(str(ls.card_value(c)) for c in hand)
-            self.quizzes.append(NumberQuiz(
-                f"Hand {i + 1}: {cards_text(hand)}. What is it worth?", ls.hand_total(hand),
-                explain=f"{parts} = {ls.hand_total(hand)}",
-                hint="ace 1, a 2 to a 10 its number, jack, queen and king 10 each",
-                placeholder_help="a whole number, e.g. 27"))
+        self.quizzes = [NumberQuiz(f"Hand {i + 1}: {cards_text(hand)}. What is it worth?", ls.hand_total(hand),
+                                   placeholder_help="a whole number, e.g. 27", **_total_quiz_parts(hand))
+                        for i, hand in enumerate(self.hands)]
         self.index = 0
         self.row = CardRow((), title="Hand", card_width=64)
         self.progress = ipywidgets.HTML()
         self.next_button = ipywidgets.Button(description="Next hand", icon="arrow-right",
                                              tooltip="Go on to the next hand")
+        self.new_button = ipywidgets.Button(description=f"Deal {len(self.hands)} new hands", icon="random",
+                                            tooltip="Start the quick-fire again with fresh hands",
+                                            layout=ipywidgets.Layout(width="auto"))
         self.back_button = ipywidgets.Button(description="Previous", icon="arrow-left",
                                              tooltip="Go back to the previous hand")
         self.status = StatusMessage()
         self.slot = ipywidgets.Box()
         self.next_button.on_click(safe_callback(self.status, lambda _b: self.next()))
         self.back_button.on_click(safe_callback(self.status, lambda _b: self.show(self.index - 1)))
+        self.new_button.on_click(safe_callback(self.status, lambda _b: self.new_hands()))
         for q in self.quizzes:
             q.on_answer(lambda *_: self._buttons())
         super().__init__(children=(self.progress, self.row, self.slot,
-                                   ipywidgets.HBox([self.back_button, self.next_button]), self.status), **kwargs)
+                                   ipywidgets.HBox([self.back_button, self.next_button, self.new_button],
+                                                   layout=ipywidgets.Layout(flex_flow="row wrap")),
+                                   self.status), **kwargs)
         self.add_class("ck-quiz-box")
         self.show(0)
 
@@ -155,7 +192,22 @@ class HandTotalDrill(Panel):
             self.show(self.index + 1)
         else:
             self.status.info(f"That was the last hand: {self.solved} of {len(self.quizzes)} right. "
-                             "Run the cell again with another seed for new hands.")
+                             f"Press Deal {len(self.hands)} new hands to go again.")
+
+    def new_hands(self) -> None:
+        """Deal fresh hands (the next seed) into the same questions and start again
+        from the first (what "Deal … new hands" does)."""
+        self.seed += 1
+        self.hands = _deal_hands(len(self.hands), self.seed)
+        for i, (q, hand) in enumerate(zip(self.quizzes, self.hands)):
+            q.reset()
+            q.question = f"Hand {i + 1}: {cards_text(hand)}. What is it worth?"
+            parts = _total_quiz_parts(hand)
+            q.answer = Fraction(ls.hand_total(hand))
+            q.explain, q.hint = parts["explain"], parts["hint"]
+            q.mistakes = {Fraction(k): v for k, v in parts["mistakes"].items()}
+        self.status.clear()
+        self.show(0)
 
     @property
     def solved(self) -> int:
@@ -249,6 +301,7 @@ class SpotEveryDiscard(Panel):
                                    self.feedback, self.listing), **kwargs)
         self.add_class("ck-quiz-box")
         self._list()
+        register_exercise(self)
 
     def _list(self) -> None:
         n = len(self.answers)
@@ -319,6 +372,92 @@ class SpotEveryDiscard(Panel):
     def __repr__(self) -> str:
         return (f"SpotEveryDiscard({cards_text(self.hand.cards)}: found {len(self.found)} of "
                 f"{len(self.answers)}{'; solved' if self.solved else ''})")
+
+
+def best_discard_quiz(cards: Any, rules: Optional[ls.Rules] = None,
+                      question: str = "Select the legal discard that gets rid of the most points, then press Check.",
+                      hint: str = "") -> CardQuiz:
+    """"Which legal discard gets rid of the most points?" — every legal group worth
+    the most (:func:`cardkit.least_score.legal_discards`) is right.  A choice that is
+    no legal discard gets the engine's reason (and, if it holds two right answers,
+    is told to choose one); a legal one worth less is told its points and that a
+    group worth more is in the hand."""
+    hand = _ordered(to_cards(cards))
+    groups = ls.legal_discards(hand, rules)
+    best = max(ls.hand_total(g) for g in groups)
+    tops = [g for g in groups if ls.hand_total(g) == best]
+
+    def judge(chosen: tuple) -> tuple[bool, str]:
+        chosen = _ordered(chosen)
+        name = discard_name(chosen, rules)
+        if name is None:
+            inside = [g for g in tops if set(g) < set(chosen)]
+            why = f"not a legal discard: {ls.why_illegal(chosen, rules)}"
+            if len(inside) > 1:
+                why += (f". {' and '.join(cards_text(g) for g in inside)} are each a best discard by themselves: "
+                        "choose just one of them")
+            return False, why
+        points = ls.hand_total(chosen)
+        if points == best:
+            return True, f"the {name} gets rid of {points} points, as much as any discard in this hand"
+        shown = "" if len(chosen) == 1 else f" ({cards_text(chosen)})"
+        return False, (f"the {name}{shown} is legal, but it gets rid of only {points} "
+                       f"point{'s' if points != 1 else ''}; another legal group gets rid of more")
+
+    return CardQuiz(question, hand, judge=judge, solutions=tops, sort_key=ls.sort_key, hint=hint,
+                    explain=f"{' or '.join(cards_text(g) for g in tops)}: {best} points.")
+
+
+def value_cards_quiz(cards: Any, value: int = 10) -> CardQuiz:
+    """"Select every card worth ``value`` points": judged by the engine's
+    :func:`card_value`; a wrong card is told what it is worth, a partial choice how
+    many it lacks."""
+    hand = to_cards(cards)
+    right = frozenset(c for c in hand if ls.card_value(c) == value)
+    if not right:
+        raise CardkitError(f"no card in this hand is worth {value}")
+
+    def judge(chosen: tuple) -> tuple[bool, str]:
+        wrong = [c for c in chosen if ls.card_value(c) != value]
+        if wrong:
+            return False, "; ".join(f"{c} is worth {ls.card_value(c)}, not {value}" for c in wrong)
+        missing = len(right - set(chosen))
+        if missing:
+            return False, (f"every card you chose is worth {value}, but {missing} more card"
+                           f"{'s are' if missing != 1 else ' is'} worth {value} too")
+        return True, f"{cards_text(chosen)} are the cards worth {value}"
+
+    return CardQuiz(f"Select every card in this hand that is worth {value} points, then press Check.", hand,
+                    judge=judge, solutions=[right],
+                    explain=f"10s, jacks, queens and kings are all worth {ls.card_value('KS')}; every other card "
+                            "its number (an ace 1).")
+
+
+def find_discard_quiz(cards: Any, kind: str, size: Optional[int] = None, question: str = "",
+                      hint: str = "", rules: Optional[ls.Rules] = None) -> CardQuiz:
+    """"Select the run of three in this hand" (any ``kind`` of legal discard, with
+    ``size`` cards if given): the engine's :func:`discard_kind` judges; a wrong choice
+    gets its reason (what it is instead, or why it is no legal discard)."""
+    hand = _ordered(to_cards(cards))
+    found = [g for g in ls.legal_discards(hand, rules)
+             if ls.discard_kind(g, rules) == kind and (size is None or len(g) == size)]
+    what = KIND_NAMES["least_score"][kind] + (f" of {number_word(size)}" if size else "")
+    if not found:
+        raise CardkitError(f"this hand holds no {what[2:] if what.startswith('a ') else what}")
+
+    def judge(chosen: tuple) -> tuple[bool, str]:
+        chosen = _ordered(chosen)
+        name = discard_name(chosen, rules)
+        if name is None:
+            return False, f"not a legal discard: {ls.why_illegal(chosen, rules)}"
+        if ls.discard_kind(chosen, rules) == kind and (size is None or len(chosen) == size):
+            return True, f"{cards_text(chosen)} is {what}"
+        return False, f"{cards_text(chosen)} is a legal discard, but it is a {name}, not {what}"
+
+    return CardQuiz(question or f"Select {what} in this hand, then press Check.", hand, judge=judge,
+                    solutions=found, sort_key=ls.sort_key, hint=hint,
+                    explain=f"This hand holds {len(found)} such group{'s' if len(found) != 1 else ''}: "
+                            f"{'; '.join(cards_text(g) for g in found)}.")
 
 
 # --- 3. a turn ---------------------------------------------------------------------------------
@@ -394,9 +533,14 @@ class TakeOrDrawQuiz(Quiz):
         known = sorted(set(hand_cards) | set(opens) | set(extra), key=lambda c: c.index)
         self.deck_value = ls.deck_draw_expectation(known, exact=True)
         low = min(opens, key=ls.card_value)
-        choices = {f"Take the {low} (worth {ls.card_value(low)})": None,
-                   "Draw the top card of the deck": None}
         take_better = ls.card_value(low) < self.deck_value
+        average = f"{num(float(self.deck_value), 2)} points"
+        choices = {f"Take the {low} (worth {ls.card_value(low)})": None if take_better else (
+                       f"The {low} is worth {ls.card_value(low)} for sure, but a card from the deck is worth only "
+                       f"{average} on average: drawing leaves a lower total, on average"),
+                   "Draw the top card of the deck": (
+                       f"A card from the deck is worth {average} on average, more than the {ls.card_value(low)} "
+                       f"of the {low}, which you can see and take for sure") if take_better else None}
         answer = 0 if take_better else 1
         n_unseen = 52 - len(known)
         explain = (f"An unseen card is worth on average {fraction_text(self.deck_value)} ≈ "
@@ -416,6 +560,88 @@ class TakeOrDrawQuiz(Quiz):
         return out
 
 
+class TurnExplorer(Panel):
+    """Try it yourself, with no code: a seeded hand and open cards, and the best
+    moves of the turn with the total each leaves (:func:`turn_table`).  **Deal
+    another position** deals the next one; ``explorer.next()`` does the same."""
+
+    def __init__(self, seed: int = 1, best: int = 5, rules: Optional[ls.Rules] = None, **kwargs: Any) -> None:
+        self.seed, self.best, self.rules = int(seed), best, rules
+        self.count = 0
+        self.hand_row = CardRow((), title="Your hand", card_width=56)
+        self.open_row = CardRow((), title="Open cards", card_width=56)
+        self.table = ipywidgets.HTML()
+        self.status = StatusMessage()
+        self.button = ipywidgets.Button(description="Deal another position", icon="random",
+                                        layout=ipywidgets.Layout(width="auto"))
+        self.button.on_click(safe_callback(self.status, lambda _b: self.next()))
+        super().__init__(children=(self.button, ipywidgets.HBox([self.hand_row, self.open_row],
+                                                                layout=ipywidgets.Layout(flex_flow="row wrap")),
+                                   self.table, self.status), **kwargs)
+        self.next()
+
+    def next(self) -> Shown:
+        """Deal the next position (hand and open cards from a fresh game) and show its best moves."""
+        rng = random.Random(f"turn explorer {self.seed} {self.count}")
+        self.count += 1
+        deck = full_deck()
+        rng.shuffle(deck)
+        self.hand, n_open = _ordered(deck[:5]), rng.choice([1, 1, 2, 3])
+        self.opens = _ordered(deck[5:5 + n_open])
+        self.hand_row.cards, self.open_row.cards = self.hand, self.opens
+        self.hand_row.title = f"Your hand (total {ls.hand_total(self.hand)}) — position {self.count}"
+        self.shown = turn_table(self.hand, self.opens, best=self.best, rules=self.rules)
+        self.table.value = self.shown.html
+        return self.shown
+
+    def figures(self) -> dict:
+        return self.shown.figures
+
+    def cardkit_metadata(self) -> dict:
+        return {"figures": figure_json(self.figures())}
+
+    def __repr__(self) -> str:
+        return f"TurnExplorer(position {self.count}, seed {self.seed}:\n{self.shown.text})"
+
+
+class ScoringExplorer(Panel):
+    """Try it yourself, with no code: sliders for the declarer's total and two other
+    players', and the round scored by the engine (:func:`scoring_worked`), with a
+    switch for the house rule that a tie is a failure."""
+
+    def __init__(self, declarer: int = 15, others: Sequence[int] = (18, 15), **kwargs: Any) -> None:
+        style = {"description_width": "initial"}
+        self.sliders = [ipywidgets.IntSlider(value=v, min=ls.MIN_TOTAL, max=ls.MAX_TOTAL, description=d,
+                                             continuous_update=False, style=style)
+                        for v, d in zip([declarer, *others], ["A declares with", "B holds", "C holds"])]
+        self.tie_fails = ipywidgets.Checkbox(value=False, description="House rule: a tie is a failure",
+                                             style=style, layout=ipywidgets.Layout(width="auto"))
+        self.result = ipywidgets.HTML()
+        self.status = StatusMessage()
+        for w in (*self.sliders, self.tie_fails):
+            w.observe(safe_callback(self.status, lambda _c: self.run()), names="value")
+        super().__init__(children=(ipywidgets.HBox(self.sliders, layout=ipywidgets.Layout(flex_flow="row wrap")),
+                                   self.tie_fails, self.result, self.status), **kwargs)
+        self.run()
+
+    def run(self) -> Shown:
+        """Score the round the sliders set (what moving a slider does)."""
+        totals = [int(s.value) for s in self.sliders]
+        rules = ls.Rules(players=3, tie_is_success=not self.tie_fails.value)
+        self.shown = scoring_worked(totals, 0, rules if self.tie_fails.value else None, names=["A", "B", "C"])
+        self.result.value = self.shown.html
+        return self.shown
+
+    def figures(self) -> dict:
+        return self.shown.figures
+
+    def cardkit_metadata(self) -> dict:
+        return {"figures": figure_json(self.figures())}
+
+    def __repr__(self) -> str:
+        return f"ScoringExplorer({self.shown.text})"
+
+
 # --- 4. declaring and scoring ------------------------------------------------------------------------
 
 def scoring_worked(totals: Sequence[int], declarer: int, rules: Optional[ls.Rules] = None,
@@ -428,10 +654,8 @@ def scoring_worked(totals: Sequence[int], declarer: int, rules: Optional[ls.Rule
     rows = [[n + (" (declares)" if i == declarer else ""), str(t), str(s)]
             for i, (n, t, s) in enumerate(zip(names, totals, scores))]
     opts = ""
-    if rules is not None and rules != ls.Rules():
-        changed = [f"{k}={getattr(rules, k)!r}" for k in ("penalty", "tie_is_success")
-                   if getattr(rules, k) != getattr(ls.Rules(), k)]
-        opts = f" (rules: {', '.join(changed)})" if changed else ""
+    if rules is not None and rules.house_rules():
+        opts = f" (house rule: {'; '.join(rules.house_rules())})"
     caption = f"Totals {', '.join(map(str, totals))}; {names[declarer]} declares{opts}"
     page = html_table(["Player", "Total", "Round score"], rows, caption) + \
         f'<p style="margin:0.2em 0 0.6em;max-width:46rem">{html.escape(why)}</p>'

@@ -126,6 +126,11 @@ def pct(p: Number, sig: int = 3) -> str:
     ``pct(0.49291)`` → ``'49.3%'``, ``pct(33/16660)`` → ``'0.198%'``; whole
     percentages keep no decimals (``pct(1)`` → ``'100%'``)."""
     x = float(p) * 100
+    if x != 0 and abs(x) < 1e-6:
+        # far too small for decimals (0.0000000000000000000000225%): a power of ten
+        mantissa, exponent = f"{x:.{sig - 1}e}".split("e")
+        power = str(int(exponent)).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
+        return f"{mantissa} × 10{power}%"
     d = _decimals_for(x, sig)
     if x != 0 and abs(x) >= 10 ** (sig - 1):
         d = 0

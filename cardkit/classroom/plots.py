@@ -207,7 +207,7 @@ def convergence_figure(event: str, deal: str, hits: np.ndarray, exact: float, se
         ax.set_ylim(0, min(100.0, top))
     ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _pos: num(int(round(v))) if v >= 1 else ""))
     ax.set_xlabel("Hands dealt (log scale)")
-    ax.set_ylabel("Chance (%, log scale above the exact value)" if rare else "Chance (%)")
+    ax.set_ylabel("Chance (%)")
     title = f"Simulated chance of {short}"
     ax.set_title(title, loc="left")
     ax.legend(loc="upper right")
@@ -220,8 +220,8 @@ def convergence_figure(event: str, deal: str, hits: np.ndarray, exact: float, se
                "its width shrinks like 1/√n.")
     if rare:
         caption += (" For a rare event the first hit makes the estimate leap far above the exact value, and it needs "
-                    "many hands to settle; so that the leap, the band and the exact line all fit, the chance axis is "
-                    "even up to the exact value and a log scale above it.")
+                    "many hands to settle; so that the leap, the band and the exact line all fit, the chance axis "
+                    "has even steps from 0 up to the dashed exact line and grows tenfold per step above it.")
     figures = {f"{event} simulated": final.value, f"{event} interval": [final.low, final.high], f"{event} exact": exact}
     alt = (f"{title}: a line chart of the estimate as hands are dealt. After {num(deals)} hands "
            f"(seed {seed}) it is {pct(final.value)}, 95% interval {pct(final.low)} to {pct(final.high)}, "
@@ -290,7 +290,11 @@ def distribution_plot(
     ax.set_title(title, loc="left")
     if len(xs) <= 12:
         ax.set_xticks(xs)
-    ax.legend(loc="upper left")
+    # room above the tallest bar for the legend, on the side away from the tallest bars
+    tallest = max(100 * float(ps.max()), 100 * float((counts / values.size).max()) if simulated is not None else 0)
+    ax.set_ylim(0, tallest * 1.45)
+    left_heavy = float(np.sum(ps[xs <= float(np.median(xs))])) >= 0.5
+    ax.legend(loc="upper right" if left_heavy else "upper left")
     mean_text = fraction_text(mean) if mean.denominator == 1 else f"{fraction_text(mean)} ≈ {num(float(mean))}"
     head = [xlabel, "Exact chance"] + (["Simulated share"] if simulated is not None else [])
     shares = {}

@@ -56,10 +56,11 @@ feedback; the browser never judges.
 from __future__ import annotations
 
 import html
+from contextlib import contextmanager
 from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
-from typing import Any, Callable, Iterable, Mapping, Optional, Sequence, Union
+from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Sequence, Union
 
 import anywidget
 from ..widgets import guard as ipywidgets
@@ -74,13 +75,41 @@ from ..widgets.hand import Hand
 from ..widgets.messages import StatusMessage, error_text, safe_callback
 from .numbers import EXAMPLES, as_fraction, fraction_text, num, pct, read_number
 
-__all__ = ["Feedback", "Quiz", "NumberQuiz", "CardQuiz", "Scoreboard"]
+__all__ = ["Feedback", "Quiz", "NumberQuiz", "CardQuiz", "Scoreboard", "collect_exercises", "register_exercise"]
 
 #: The folder of the exercises' browser files (``quiz.js``, ``quiz.css``).
 STATIC: Path = Path(__file__).resolve().with_name("static")
 
 RIGHT, WRONG, INVALID, REVEALED = "right", "wrong", "invalid", "revealed"
 _WORD = {RIGHT: "✔ Right", WRONG: "✖ Not quite", INVALID: "⚠", REVEALED: "ℹ Answer"}
+
+
+_COLLECTORS: list[list] = []
+
+
+@contextmanager
+def collect_exercises() -> Iterator[list]:
+    """Collect every exercise made inside the ``with`` block, in the order made::
+
+        with collect_exercises() as made:
+            exec(lesson_code)
+        for quiz in made: ...
+
+    A test walks a whole lesson this way: it answers every exercise wrong, then
+    right, and reads what each one says."""
+    bucket: list = []
+    _COLLECTORS.append(bucket)
+    try:
+        yield bucket
+    finally:
+        _COLLECTORS.remove(bucket)
+
+
+def register_exercise(exercise: Any) -> None:
+    """Tell any :func:`collect_exercises` block that ``exercise`` was made (every
+    exercise class calls this once it is built)."""
+    for bucket in _COLLECTORS:
+        bucket.append(exercise)
 
 
 @dataclass(frozen=True)
@@ -339,6 +368,7 @@ class Quiz(_Exercise):
         self.answer = self._index(answer, texts, "the answer")
         self.mode = "choice"
         self.choices = texts
+        register_exercise(self)
 
     @staticmethod
     def _index(choice: Any, texts: Sequence[str], what: str = "that") -> int:
@@ -390,6 +420,11 @@ class NumberQuiz(_Exercise):
     for 33/16660, but ``0.5`` is not right for 0.4929).
     ``percent``: write the answer as a percentage (default: for answers
     between 0 and 1).  ``explain``, ``hint``, ``reveal_after`` as for :class:`Quiz`.
+    ``mistakes``: the wrong answers a learner is likely to give, each with the
+    step that went wrong — ``{31: 'you added the 9s instead of taking them
+    away'}``.  Every wrong answer is told whether it is too high or too low; one
+    of the ``mistakes`` is also told which step went wrong, any other gets the
+    hint.
 
     A typed answer that cannot be read gets a plain message (and does not count);
     so does a chance typed as a percentage without its % sign.
@@ -406,6 +441,7 @@ class NumberQuiz(_Exercise):
         percent: Optional[bool] = None,
         reveal_after: Optional[int] = None,
         placeholder_help: Optional[str] = None,
+        mistakes: Optional[Mapping[Any, str]] = None,
         **kwargs: Any,
     ) -> None:
         super().__init__(question, explain=explain, hint=hint, reveal_after=reveal_after, **kwargs)
@@ -424,6 +460,16 @@ class NumberQuiz(_Exercise):
         self.percent = (0 < self.answer < 1) if percent is None else bool(percent)
         self.mode = "number"
         self.help_text = placeholder_help or f"e.g. {EXAMPLES}"
+        self.mistakes: dict[Fraction, str] = {}
+        for value, why in (mistakes or {}).items():
+            try:
+                wrong = as_fraction(value)
+            except CardkitError as exc:
+                raise CardkitError(f"a mistake must be a number: {exc}") from None
+            if self._close(wrong):
+                continue    # a slip that lands on the answer is no mistake (e.g. when two steps give the same)
+            self.mistakes[wrong] = str(why or "").strip()
+        register_exercise(self)
 
     def _show_value(self, x: Fraction) -> str:
         if self.percent:
@@ -447,7 +493,15 @@ class NumberQuiz(_Exercise):
     def record(self) -> dict:
         out = super().record()
         out["tolerance"] = str(self.tolerance)
+        out["mistakes"] = {str(k): v for k, v in self.mistakes.items()}
         return out
+
+    def _mistake(self, x: Fraction) -> str:
+        """The step that went wrong, if ``x`` is one of the known mistakes."""
+        for wrong, why in self.mistakes.items():
+            if abs(x - wrong) <= self.tolerance:
+                return why
+        return ""
 
     def _close(self, x: Fraction) -> bool:
         return abs(x - self.answer) <= self.tolerance
@@ -477,6 +531,9 @@ class NumberQuiz(_Exercise):
             lead = f"Close, but {typed} is a little {side}; check your working or give more digits."
         else:
             lead = f"Not quite: {typed} is {side}."
+        step = self._mistake(x)
+        if step:
+            return Feedback(False, _sentence(lead, step[0].upper() + step[1:], "Try again"))
         return Feedback(False, _sentence(lead, self.hint and f"Hint: {self.hint}", "Try again"))
 
 
@@ -490,6 +547,8 @@ def _normalise_verdict(result: Any) -> Feedback:
     if isinstance(result, tuple) and len(result) == 2 and isinstance(result[0], bool):
         ok, why = result
         why = str(why or "").strip()
+        if ok and why:
+            why = why[0].upper() + why[1:]
         if ok:
             return Feedback(True, _sentence("Right!", why))
         return Feedback(False, _sentence(f"Not quite: {why}" if why else "Not quite.", "Try again"))
@@ -514,7 +573,8 @@ class _CardCheck(_Exercise):
         return None
 
     def _answer_record(self) -> Any:
-        return [sorted(c.code for c in g) for g in self._owner.answers] or "judge"
+        groups = self._owner.answers or self._owner.solutions
+        return [sorted(c.code for c in g) for g in groups] or "judge"
 
     def _judge(self, answer: Any) -> Feedback:
         return self._owner._judge_selection()
@@ -534,7 +594,11 @@ class CardQuiz(Panel):
     The learner chooses cards (click, or Tab and Space/Enter) and presses Check.
     ``quiz.hand.selected = '4S 5D 6C'`` then ``quiz.check()`` does the same from
     Python.  With ``answer``, a wrong choice is told which chosen cards do not
-    belong and how many are missing, without giving the answer away.
+    belong and how many are missing, without giving the answer away; when
+    several groups are right, a choice holding two of them is told to choose one,
+    and a choice that holds part of one is told what it lacks.  With ``judge``,
+    ``solutions`` lists some right choices (the engine's): "Show the answer"
+    shows them, and a test can check that the judge accepts each.
     """
 
     def __init__(
@@ -551,6 +615,7 @@ class CardQuiz(Panel):
         sort_key: Optional[Callable[[Card], Any]] = None,
         four_colour: bool = False,
         hand_title: str = "Choose from these cards",
+        solutions: Any = None,
         **kwargs: Any,
     ) -> None:
         if (judge is None) == (answer is None):
@@ -568,6 +633,11 @@ class CardQuiz(Panel):
                 missing = [c for c in group if c not in held]
                 if missing:
                     raise CardkitError(f"the answer holds {cards_text(missing)}, which the hand does not")
+        self.solutions: tuple[frozenset, ...] = ()
+        if solutions is not None:
+            if judge is None:
+                raise CardkitError("solutions= goes with judge=; with answer= the answer is the solution")
+            self.solutions = self._answer_groups(solutions)
         self.panel = _CardCheck(self, question, explain=explain, hint=hint, reveal_after=reveal_after)
         self.title = ipywidgets.HTML(
             '<div class="ck-quiz-kicker">Exercise</div>'
@@ -575,6 +645,7 @@ class CardQuiz(Panel):
         )
         super().__init__(children=(self.title, self.hand, self.panel), **kwargs)
         self.add_class("ck-quiz-box")
+        register_exercise(self)
 
     @staticmethod
     def _answer_groups(answer: Any) -> tuple[frozenset, ...]:
@@ -604,24 +675,57 @@ class CardQuiz(Panel):
         picked = frozenset(chosen)
         if picked in self.answers:
             return Feedback(True, _sentence(f"Right! {cards_text(chosen)} is it", self.panel.explain))
-        # the closest right group: most shared cards, then fewest extra
-        best = max(self.answers, key=lambda g: (len(g & picked), -len(picked - g)))
-        extra = [c for c in chosen if c not in best]
-        missing = len(best - picked)
+        order = {c: i for i, c in enumerate(self.hand.cards)}
+
+        def shown(cards: Iterable[Card]) -> str:
+            return cards_text(sorted(cards, key=order.__getitem__))
+
+        inside = [g for g in self.answers if g < picked]
+        if len(inside) > 1:
+            # two right answers at once: say so, and never call a card of either one wrong
+            return Feedback(False, _sentence(
+                f"Not quite: you chose {shown(picked)}, which holds more than one right answer — "
+                f"{' and '.join(shown(g) for g in inside)} are each right by themselves. Choose just one"))
         parts = []
-        if extra:
+        if inside:
+            extra = picked - inside[0]
             verb = "does" if len(extra) == 1 else "do"
-            parts.append(f"{cards_text(extra)} {verb} not belong")
-        if missing:
-            parts.append(f"{missing} more card{'s' if missing != 1 else ''} belong{'s' if missing == 1 else ''} to it")
+            parts.append(f"{shown(extra)} {verb} not belong (the rest of your choice is right)")
+        else:
+            around = [g for g in self.answers if picked < g]
+            if around:
+                missing = min(len(g - picked) for g in around)
+                parts.append(f"what you chose is part of the answer, but {missing} more "
+                             f"card{'s' if missing != 1 else ''} belong{'s' if missing == 1 else ''} to it")
+            else:
+                # the closest right group: most shared cards, then fewest extra
+                best = max(self.answers, key=lambda g: (len(g & picked), -len(picked - g)))
+                extra = [c for c in chosen if not any(c in g for g in self.answers)]
+                if extra:
+                    verb = "does" if len(extra) == 1 else "do"
+                    parts.append(f"{shown(extra)} {verb} not belong to any right answer")
+                if not best & picked:
+                    parts.append("none of the cards you chose is in the answer")
+                else:
+                    missing = len(best - picked)
+                    if missing and len(self.answers) == 1:
+                        parts.append(f"{missing} more card{'s' if missing != 1 else ''} "
+                                     f"belong{'s' if missing == 1 else ''} to it")
+                    elif not extra:
+                        parts.append("these cards are not one right answer together")
         return Feedback(False, _sentence("Not quite: " + "; ".join(parts), self.panel.hint and f"Hint: {self.panel.hint}",
                                          "Try again"))
 
     def answer_text(self) -> str:
         """The right cards, in words (or that a judge decides)."""
-        if not self.answers:
-            return "any choice the judge accepts"
         order = {c: i for i, c in enumerate(self.hand.cards)}
+        if not self.answers:
+            if not self.solutions:
+                return "any choice the judge accepts"
+            texts = [cards_text(sorted(g, key=order.__getitem__)) for g in self.solutions[:4]]
+            more = len(self.solutions) - len(texts)
+            return ("for example " if len(self.solutions) > 1 else "") + " or ".join(texts) + \
+                (f" (and {more} more)" if more > 0 else "")
         texts = [cards_text(sorted(g, key=order.__getitem__)) for g in self.answers]
         return " or ".join(texts)
 
@@ -671,6 +775,7 @@ class CardQuiz(Panel):
         out = self.panel.record()
         out["kind"] = "CardQuiz"
         out["cards"] = [c.code for c in self.hand.cards]
+        out["judged"] = self.judge is not None
         return out
 
     def cardkit_metadata(self) -> dict:

@@ -15,6 +15,7 @@ explanation comes from :mod:`cardkit.tienlen` (``card_key``, ``classify``,
 from __future__ import annotations
 
 import html
+import random
 from functools import lru_cache
 from typing import Any, Iterable, Optional, Sequence
 
@@ -23,8 +24,11 @@ from ..cards import Card, cards_text, full_deck, to_cards
 from ..errors import CardkitError
 from ..words import KIND_NAMES
 from ..widgets.checkers import tienlen_verdict
+import ipywidgets
+
 from ..widgets.hand import CardRow
-from .boxes import Shown
+from ..widgets.messages import StatusMessage, safe_callback
+from .boxes import Panel, Shown
 from .quiz import CardQuiz, Quiz
 
 __all__ = [
@@ -32,9 +36,11 @@ __all__ = [
     "NOT_A_COMBINATION",
     "order_row",
     "higher_card_quiz",
+    "HigherCardDrill",
     "combination_quiz",
     "beats_quiz",
     "key_card_quiz",
+    "extreme_card_quiz",
     "beating_table",
     "fewest_plays",
     "find_combination_quiz",
@@ -75,10 +81,47 @@ def higher_card_quiz(first: Any, second: Any) -> Quiz:
     if high.rank == low.rank:
         why = (f"Both are {tl.rank_name(high, plural=True)}, so the suit decides: "
                f"{high.suit.symbol} is higher than {low.suit.symbol} (♠ < ♣ < ♦ < ♥).")
+        wrong = (f"{low} is the lower one: both cards are {tl.rank_name(high, plural=True)}, so the suit decides, "
+                 f"and {low.suit.symbol} comes before {high.suit.symbol} in ♠ < ♣ < ♦ < ♥")
     else:
         why = (f"The rank decides first: {tl.rank_name(high)} is higher than {tl.rank_name(low)} "
                "(3 4 5 6 7 8 9 10 J Q K A 2); the suit only matters between cards of the same rank.")
-    return Quiz(f"Which card is higher: {a} or {b}?", [str(a), str(b)], answer=str(high), explain=why)
+        wrong = (f"{low} is the lower one: the rank decides first, and {tl.rank_name(low)} comes before "
+                 f"{tl.rank_name(high)} in 3 4 5 6 7 8 9 10 J Q K A 2 (the 2 is the highest rank)")
+    return Quiz(f"Which card is higher: {a} or {b}?", {str(a): None, str(b): None} | {str(low): wrong},
+                answer=str(high), explain=why)
+
+
+class HigherCardDrill(Panel):
+    """Try it yourself, with no code: "which card is higher?" between two cards
+    dealt from a seeded deck; **Two new cards** deals the next question
+    (:func:`higher_card_quiz`, so every answer and reason is the engine's)."""
+
+    def __init__(self, seed: int = 1, **kwargs: Any) -> None:
+        self.seed = int(seed)
+        self.count = 0
+        self.slot = ipywidgets.Box()
+        self.status = StatusMessage()
+        self.button = ipywidgets.Button(description="Two new cards", icon="random",
+                                        layout=ipywidgets.Layout(width="auto"))
+        self.button.on_click(safe_callback(self.status, lambda _b: self.next()))
+        super().__init__(children=(self.slot, self.button, self.status), **kwargs)
+        self.next()
+
+    def next(self) -> Quiz:
+        """Deal two new cards and ask which is higher."""
+        rng = random.Random(f"higher card {self.seed} {self.count}")
+        self.count += 1
+        a, b = rng.sample(full_deck(), 2)
+        self.quiz = higher_card_quiz(a, b)
+        self.slot.children = (self.quiz,)
+        return self.quiz
+
+    def cardkit_metadata(self) -> dict:
+        return {"exercise": self.quiz.record()}
+
+    def __repr__(self) -> str:
+        return f"HigherCardDrill(question {self.count}, seed {self.seed}: {self.quiz!r})"
 
 
 def combination_quiz(cards: Any) -> Quiz:
@@ -86,14 +129,18 @@ def combination_quiz(cards: Any) -> Quiz:
     kind, or "not a combination" with :func:`~cardkit.tienlen.why_illegal`'s reason."""
     cards = to_cards(cards)
     combo = tl.classify(cards)
-    choices = [*KIND_WORDS.values(), NOT_A_COMBINATION]
+    why = {words: f"No: {tl.why_not_kind(cards, kind)}" for kind, words in KIND_WORDS.items()}
     if combo is None:
         answer = NOT_A_COMBINATION
         explain = f"Not a combination ({_text(cards)}): {tl.why_illegal(cards)}."
+        why[NOT_A_COMBINATION] = None
     else:
         answer = KIND_WORDS[combo.kind]
         explain = f"{combo} is a {combo.describe()}; its key card is {combo.key}."
-    return Quiz(f"What is {_text(cards)}?", choices, answer=answer, explain=explain)
+        why[answer] = None
+        why[NOT_A_COMBINATION] = ("No: these cards do make one of the six combinations — count the cards and "
+                                  "look at their ranks again")
+    return Quiz(f"What is {_text(cards)}?", why, answer=answer, explain=explain)
 
 
 def beats_quiz(play: Any, previous: Any, rules: Optional[tl.Rules] = None) -> Quiz:
@@ -104,7 +151,11 @@ def beats_quiz(play: Any, previous: Any, rules: Optional[tl.Rules] = None) -> Qu
         raise CardkitError(f"the play on the table must be a combination: {tl.why_illegal(previous)}")
     ok, text = tienlen_verdict(play, prev, rules)
     answer = _YES if ok else _NO
-    return Quiz(f"On the table: {prev} ({prev.describe()}). Can {_text(play)} beat it?", [_YES, _NO],
+    if ok:
+        why = {_YES: None, _NO: f"It does beat it: {tl.why_beats(play, prev, rules)}"}
+    else:
+        why = {_YES: f"It does not: {tl.why_not_beats(play, prev, rules)}", _NO: None}
+    return Quiz(f"On the table: {prev} ({prev.describe()}). Can {_text(play)} beat it?", why,
                 answer=answer, explain=text)
 
 
@@ -113,9 +164,54 @@ def key_card_quiz(cards: Any) -> CardQuiz:
     combo = tl.classify(cards)
     if combo is None:
         raise CardkitError(f"{_text(cards)} is no combination: {tl.why_illegal(cards)}")
+
+    def judge(chosen: tuple) -> tuple[bool, str]:
+        if len(chosen) != 1:
+            return False, "the key card is one card: choose just one"
+        card = chosen[0]
+        if card == combo.key:
+            return True, f"{card} is the highest card of the {combo.name}"
+        return False, _not_extreme(card, combo.cards, "highest", f"this {combo.name}")
+
     return CardQuiz(f"Select the key card of this {combo.name}, then press Check.", combo.cards,
-                    answer=combo.key.code, max_selected=1, sort_key=tl.card_key,
+                    judge=judge, solutions=[[combo.key]], max_selected=1, sort_key=tl.card_key,
                     explain=f"The key card is the highest card by rank, then suit: {combo.key}.")
+
+
+def _not_extreme(card: Card, cards: Sequence[Card], which: str, where: str) -> str:
+    """Why ``card`` is not the highest (or lowest) of ``cards``, without naming the one that is."""
+    higher = which == "highest"
+    beyond = [c for c in cards if (tl.card_key(c) > tl.card_key(card)) == higher and c != card]
+    same_rank = [c for c in beyond if c.rank == card.rank]
+    word = "higher" if higher else "lower"
+    if same_rank and len(beyond) == len(same_rank):
+        return (f"{card} is not the {which} card of {where}: another {tl.rank_name(card)} has a {word} suit "
+                "(♠ < ♣ < ♦ < ♥)")
+    return (f"{card} is not the {which} card of {where}: {len(beyond)} card{'s are' if len(beyond) != 1 else ' is'} "
+            f"{word} (rank first — 3 lowest, 2 highest — then suit)")
+
+
+def extreme_card_quiz(hand: Any, which: str = "highest", question: str = "") -> CardQuiz:
+    """"Select the highest (or lowest) card in this hand": judged by
+    :func:`cardkit.tienlen.card_key`; a wrong card is told how many cards are higher
+    (lower), or that a card of its rank has a higher (lower) suit."""
+    if which not in ("highest", "lowest"):
+        raise CardkitError(f"which is 'highest' or 'lowest', not {which!r}")
+    cards = tl.sort_hand(hand)
+    best = (max if which == "highest" else min)(cards, key=tl.card_key)
+
+    def judge(chosen: tuple) -> tuple[bool, str]:
+        if len(chosen) != 1:
+            return False, f"the {which} card is one card: choose just one"
+        if chosen[0] == best:
+            return True, f"{best} is the {which} card of the hand"
+        return False, _not_extreme(chosen[0], cards, which, "this hand")
+
+    side = "right" if which == "highest" else "left"
+    return CardQuiz(question or f"Select the {which} card in this hand, then press Check.", cards, judge=judge,
+                    solutions=[[best]], max_selected=1, sort_key=tl.card_key,
+                    explain=f"The {which} card is the one furthest {side}: the {which} rank, and among equal "
+                            f"ranks the {which} suit — here {best}.")
 
 
 def beating_table(pairs: Iterable[Sequence[Any]], caption: str = "Can the play beat the cards on the table?",
@@ -204,7 +300,7 @@ def find_combination_quiz(hand: Any, kind: str, size: Optional[int] = None, ques
         return False, f"{combo} is a {combo.describe()}, not a {shape}"
 
     return CardQuiz(question or f"Select a {shape} in this hand, then press Check.", hand, judge=judge,
-                    sort_key=tl.card_key,
+                    sort_key=tl.card_key, solutions=[c.cards for c in found],
                     explain=f"This hand holds {len(found)} different {shape if len(found) == 1 else shapes}.")
 
 
@@ -225,6 +321,7 @@ def beat_it_quiz(hand: Any, previous: Any, rules: Optional[tl.Rules] = None) -> 
     n = len(answers)
     return CardQuiz(f"On the table: {prev} ({prev.describe()}). Select cards from your hand that beat it, "
                     "then press Check.", hand, judge=judge, sort_key=tl.card_key,
+                    solutions=[c.cards for c in answers],
                     explain=f"This hand has {n} different play{'s' if n != 1 else ''} that beat{'s' if n == 1 else ''} "
                             f"it: {', '.join(str(c) for c in answers)}.")
 

@@ -139,6 +139,26 @@ class Rules:
                 "(knocked-out players leave until one is left)"
             )
 
+    def house_rules(self) -> list[str]:
+        """Every option that differs from the rules as written, in a learner's words
+        (the players and the threshold are settings, not house rules).
+
+        >>> Rules(runs_one_suit=True, penalty=30).house_rules()
+        ['a failed declaration costs 30 + (D − L) instead of 20 + (D − L)', 'a run must be all one suit']
+        """
+        out = []
+        if self.penalty != 20:
+            out.append(f"a failed declaration costs {self.penalty} + (D − L) instead of 20 + (D − L)")
+        if not self.tie_is_success:
+            out.append("a tie is a failure: the declarer must be strictly the lowest")
+        if self.runs_one_suit:
+            out.append("a run must be all one suit")
+        if self.match_end != "first_knockout":
+            out.append("knocked-out players leave and the others play on until one is left")
+        if not self.first_open_card:
+            out.append("no card is turned up at the start: the first player must draw from the deck")
+        return out
+
 
 DEFAULT_RULES = Rules()
 
@@ -371,8 +391,8 @@ def why_illegal(cards: CardsLike, rules: Optional[Rules] = None) -> Optional[str
         by_rank = {c.rank: c for c in cs}
         shown = cards_text([by_rank[x] for x in order])
         suit_names = and_list([s.label for s in sorted(suits)])
-        return (f"{shown} is not a run under these rules: runs must be all one suit "
-                f"(runs_one_suit), and these cards mix {suit_names}")
+        return (f"{shown} is not a run under the house rule that a run must be all one suit: "
+                f"these cards mix {suit_names}")
     wrap = _wrap_order(ranks)
     if wrap is not None:
         text = f"{_rank_text(wrap)} is not a run: a run never wraps round from king to ace to two"
@@ -591,7 +611,7 @@ def score_explanation(totals: Sequence[int], declarer: int, rules: Optional[Rule
         others = ", ".join(f"{names[i]} {t} − {d} = {t - d}" for i, t in enumerate(ts) if i != declarer)
         return f"{head}{why}: the declarer scores 0, everyone else their total − {d}: {others}."
     if d == low:
-        why = f"{d} = {low}, and under these rules a tie counts as a failure, so the declaration fails"
+        why = f"{d} = {low}, and under the house rule that a tie is a failure, the declaration fails"
     else:
         why = f"{d} > {low}, so the declaration fails"
     return (f"{head}{why}: the declarer scores {r.penalty} + ({d} − {low}) = {r.penalty + d - low}, "

@@ -28,8 +28,10 @@ from .rules import (
     rank_name,
     sort_hand,
     sort_key,
+    why_beats,
     why_illegal,
     why_not_beats,
+    why_not_kind,
 )
 from .game import (
     PASS,
@@ -55,6 +57,8 @@ __all__ = [
     "why_illegal",
     "beats",
     "why_not_beats",
+    "why_beats",
+    "why_not_kind",
     "is_chop",
     "legal_plays",
     "instant_win",

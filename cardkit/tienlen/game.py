@@ -304,7 +304,7 @@ class TienLenState:
         "rules", "num_players", "seed", "deal_code", "round_results",
         "_hands", "_dealt", "_totals", "_game", "_cur", "_table", "_owner",
         "_inround", "_out", "_required", "_leader", "_start", "_log", "_events", "_cursor",
-        "_leads", "_decks", "_winner", "_quad_pair", "_ladder", "_rejoin", "_after",
+        "_leads", "_decks", "_winner", "_quad_pair", "_ladder", "_rejoin", "_after", "_history_kept",
     )
 
     def __init__(self, rules: Optional[Rules] = None, seed: Union[int, str, None] = None, *,
@@ -672,10 +672,23 @@ class TienLenState:
     def history(self) -> list[tuple[int, Action]]:
         """Every action of the game in progress (the last game once the match is over),
         as ``(player, action)``."""
-        return self._game_history()
+        return list(self._game_history())
 
     def _game_history(self) -> list[tuple[int, Action]]:
-        return _actions_of(self._log[self._start:])
+        # The log only grows within a game, so the actions decoded for the last
+        # observation are kept and only the new entries are decoded (a bot reads the
+        # history at every move: decoding it all again each time was most of a match).
+        start, n = self._start, len(self._log)
+        try:
+            kept = self._history_kept
+        except AttributeError:   # a new state, or a clone: nothing decoded yet
+            kept = None
+        if kept is None or kept[0] != start or kept[1] > n:
+            kept = (start, start, [])
+        if kept[1] < n:
+            kept = (start, n, kept[2] + _actions_of(self._log[kept[1]:n]))
+        self._history_kept = kept
+        return kept[2]
 
     @property
     def must_play(self) -> Optional[Card]:
@@ -711,7 +724,7 @@ class TienLenState:
             passed=self.passed(),
             cards_left=tuple(h.bit_count() for h in self._hands),
             finished=tuple(self._out),
-            history=tuple(self._game_history()),
+            history=tuple(self._game_history()),  # a copy: the kept list is never changed in place
             scores=tuple(self._totals),
             game_number=self._game,
             must_play=self.must_play,

@@ -42,7 +42,7 @@ from itertools import combinations
 from typing import ClassVar, Iterable, Iterator, Optional, Union
 
 from ..cards import Card, cards_text, to_cards
-from ..errors import HandError, RulesError
+from ..errors import HandError, OptionError, RulesError
 from ..words import KIND_WORDS, number_word
 
 __all__ = [
@@ -140,6 +140,22 @@ class Rules:
             value = getattr(self, name)
             if not isinstance(value, bool):
                 raise RulesError(f"{name} is switched on or off with True or False, not {value!r}")
+
+    def house_rules(self) -> list[str]:
+        """Every option that differs from the rules as written, in a learner's words
+        (the players and the target are settings, not house rules).
+
+        >>> Rules(four_of_a_kind_beats_pair_of_twos=True).house_rules()
+        ['a four of a kind chops a pair of 2s too']
+        """
+        out = []
+        if self.four_of_a_kind_beats_pair_of_twos:
+            out.append("a four of a kind chops a pair of 2s too")
+        if self.bigger_bombs_beat_smaller:
+            out.append("a bigger bomb beats a smaller bomb of the other kind")
+        if self.passed_players_may_rejoin:
+            out.append("a player who passed may play again later in the same round of play")
+        return out
 
 
 # ---------------------------------------------------------------------------
@@ -797,6 +813,83 @@ def why_not_beats(play: ComboLike, previous: ComboLike, rules: Optional[Rules] =
                 allowed += (", or a bigger bomb" if q.size == 6 else ", or a double sequence of more pairs")
         return f"a bomb can only be beaten by {allowed}"
     return (f"a {q.name} must be beaten by a higher {q.name}; this is a {p.name}")
+
+
+def why_beats(play: ComboLike, previous: ComboLike, rules: Optional[Rules] = None) -> Optional[str]:
+    """Why ``play`` beats ``previous``, in words; ``None`` when it does not (then
+    :func:`why_not_beats` says why not).
+
+    >>> why_beats('9C 9H', '9S 9D')
+    'both are a pair, and the key card 9♥ is higher than 9♦'
+    >>> why_beats('4S 4C 4D 4H', '2H')
+    'a four of a kind is a bomb: it chops a single 2'
+    """
+    p = _as_combo(play)
+    q = _previous(previous)
+    if p is None or not beats_combo(p, q, *_rules_flags(rules)):
+        return None
+    if p.shape == q.shape:
+        return f"both are a {q.name}, and the key card {p.key} is higher than {q.key}"
+    if q.code <= TRIPLE and q.top >= 48:
+        twos = {1: "a single 2", 2: "a pair of 2s", 3: "three 2s"}[q.size]
+        return f"a {p.name} is a bomb: it chops {twos}"
+    return f"a {p.name} is a bigger bomb than a {q.name}"
+
+
+_KIND_RULE = {
+    "single": "a single is one card",
+    "pair": "a pair is two cards of the same rank",
+    "triple": "a triple is three cards of the same rank",
+    "four_of_a_kind": "a four of a kind is all four cards of one rank",
+    "sequence": "a sequence is three or more cards of ranks in a row, one card of each rank, with no 2",
+    "double_sequence": "a double sequence is three or more pairs of ranks in a row, with no 2",
+}
+
+
+def why_not_kind(cards: ComboLike, kind: str) -> Optional[str]:
+    """Why these cards are not a combination of ``kind`` (one of :data:`KINDS`), in
+    words that do not name what they are instead; ``None`` when they are one.
+
+    >>> why_not_kind('8C 8D 8H', 'pair')
+    'a pair is two cards of the same rank; these are 3 cards'
+    >>> why_not_kind('AS 2C 3D', 'sequence')
+    'a sequence is three or more cards of ranks in a row, one card of each rank, with no 2; a 2 can never be part of one'
+    """
+    if kind not in _KIND_RULE:
+        raise OptionError(f"kind is one of {', '.join(KINDS)}; not {kind!r}")
+    cards = list(cards.cards) if isinstance(cards, Combo) else to_cards(cards)
+    combo = combo_of_mask(mask_of_cards(cards))
+    if combo is not None and combo.kind == kind:
+        return None
+    rule = _KIND_RULE[kind]
+    n = len(cards)
+    counts: dict[int, int] = {}
+    for c in cards:
+        counts[_PLACES[c.index] >> 2] = counts.get(_PLACES[c.index] >> 2, 0) + 1
+    places = sorted(counts)
+    size = {"single": 1, "pair": 2, "triple": 3, "four_of_a_kind": 4}.get(kind)
+    if size is not None:
+        if n != size:
+            return f"{rule}; these are {n} cards"
+        return f"{rule}; these cards are of {len(places)} different ranks"
+    if kind == "sequence":
+        if n < 3:
+            return f"{rule}; these are only {n} card{'s' if n != 1 else ''}"
+        if _TWO_PLACE in counts:
+            return f"{rule}; a 2 can never be part of one"
+        if any(v > 1 for v in counts.values()):
+            return f"{rule}; here some rank appears more than once"
+    else:
+        if n < 6 or n % 2:
+            return f"{rule}; that needs an even number of cards, 6 or more, and these are {n}"
+        if _TWO_PLACE in counts:
+            return f"{rule}; a 2 can never be part of one"
+        if any(v != 2 for v in counts.values()):
+            return f"{rule}; here not every rank appears exactly twice"
+    missing = [r for r in range(places[0], places[-1] + 1) if r not in counts]
+    if missing:
+        return f"{rule}; these ranks are not in a row ({_rank_list(missing)} missing)"
+    return rule  # pragma: no cover - every other case is one of the kinds above
 
 
 # ---------------------------------------------------------------------------

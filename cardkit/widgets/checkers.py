@@ -41,6 +41,10 @@ __all__ = [
     "least_score_verdict",
     "tienlen_verdict",
     "discard_name",
+    "least_score_sections",
+    "tienlen_sections",
+    "legal_list_html",
+    "house_rules_html",
 ]
 
 _TL_HEADINGS = {
@@ -118,6 +122,40 @@ def tienlen_verdict(cards: Any, previous: Any = None,
     return False, f"{head} does not beat the {prev.describe()} on the table: {why}."
 
 
+def least_score_sections(groups: Sequence[Sequence[Card]], rules: Optional[ls.Rules] = None) -> list[tuple[str, list[str]]]:
+    """Legal Least Score discards grouped under headings ("Pairs", "Runs of three"), in
+    words — the list a checker and a table's hint show."""
+    out: dict[str, list[str]] = {}
+    for g in groups:
+        kind = ls.discard_kind(g, rules)
+        heading = {"single": "Singles", "pair": "Pairs", "four_of_a_kind": "Four of a kind",
+                   "flush": "Flushes"}.get(kind, f"Runs of {number_word(len(g))}")
+        out.setdefault(heading, []).append(cards_text(g))
+    return list(out.items())
+
+
+def tienlen_sections(plays: Sequence[tl.Combo]) -> list[tuple[str, list[str]]]:
+    """Tiến Lên plays grouped under headings ("Pairs", "Sequences of three"), in words."""
+    out: dict[str, list[str]] = {}
+    for c in plays:
+        heading = _TL_HEADINGS[c.kind].format(n=number_word(len(c)), p=number_word(len(c) // 2))
+        out.setdefault(heading, []).append(str(c))
+    return list(out.items())
+
+
+def legal_list_html(sections: list[tuple[str, list[str]]], empty: str) -> str:
+    """The list of legal groups under their headings, as HTML (``empty`` when there is none)."""
+    return _list_html(sections, empty)
+
+
+def house_rules_html(rules: Any) -> str:
+    """A line naming the house rules in use (from ``rules.house_rules()``), or ''."""
+    notes = rules.house_rules() if rules is not None else []
+    if not notes:
+        return ""
+    return ("<div class='ck-house-rules'><b>House rule in use:</b> " + html.escape("; ".join(notes)) + ".</div>")
+
+
 def _list_html(sections: list[tuple[str, list[str]]], empty: str) -> str:
     if not sections:
         return f"<p class='ck-legal-empty'>{html.escape(empty)}</p>"
@@ -164,7 +202,9 @@ class _Checker(widgets.VBox):
         tools = widgets.HBox([self.show_button, self.deck_switch],
                              layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
         self.showing = False
-        super().__init__(children=[self.hand, self.verdict, tools, self.listing], **kwargs)
+        self.house = widgets.HTML(house_rules_html(getattr(self, "rules", None)))
+        parts = [self.house] if self.house.value else []
+        super().__init__(children=[*parts, self.hand, self.verdict, tools, self.listing], **kwargs)
         self.add_class("ck-checker")
         self.show_button.on_click(safe_callback(self.verdict, lambda _b: self.show_all(not self.showing)))
         self.hand.observe(safe_callback(self.verdict, lambda _c: self._update()), names="selected")
@@ -267,13 +307,7 @@ class LeastScoreChecker(_Checker):
         return least_score_verdict(self.hand.selected, self.rules)
 
     def _sections(self, groups: list) -> list[tuple[str, list[str]]]:
-        out: dict[str, list[str]] = {}
-        for g in groups:
-            kind = ls.discard_kind(g, self.rules)
-            heading = {"single": "Singles", "pair": "Pairs", "four_of_a_kind": "Four of a kind",
-                       "flush": "Flushes"}.get(kind, f"Runs of {number_word(len(g))}")
-            out.setdefault(heading, []).append(cards_text(g))
-        return list(out.items())
+        return least_score_sections(groups, self.rules)
 
 
 class TienLenChecker(_Checker):
@@ -338,9 +372,4 @@ class TienLenChecker(_Checker):
         return tienlen_verdict(self.hand.selected, self._previous, self.rules)
 
     def _sections(self, groups: list) -> list[tuple[str, list[str]]]:
-        out: dict[str, list[str]] = {}
-        for c in groups:
-            heading = _TL_HEADINGS[c.kind].format(n=number_word(len(c)),
-                                                  p=number_word(len(c) // 2))
-            out.setdefault(heading, []).append(str(c))
-        return list(out.items())
+        return tienlen_sections(groups)

@@ -143,8 +143,10 @@ class EventLog(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
             self.lines = (list(self.lines) + new)[-self.max_lines:]
 
     def clear(self) -> None:
-        """Remove every line."""
-        self.lines = []
+        """Remove every line; the numbering starts again at 1."""
+        with self.hold_sync():
+            self._total = 0
+            self.lines = []
 
     def __repr__(self) -> str:
         if not self.lines:

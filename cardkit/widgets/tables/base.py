@@ -122,9 +122,10 @@ class TableBase(widgets.VBox):
     game_title = "the game"       # the game's name in a learner's words ('Least Score', 'Tiến Lên')
     hint_words = ("Show my legal moves", "Point out every legal move in your hand")
 
+    coach_event_kinds: tuple[str, ...] = ()   # log events the coach repeats (a round's start, a reshuffle)
     table_keys = TABLE_KEYS       # the keys line under the buttons
 
-    def __init__(self, delay: float = 0.8) -> None:
+    def __init__(self, delay: float = 0.8, coach: bool = False) -> None:
         self._four = bool(getattr(self, "_four", False))
         self.status = StatusMessage()
         self.status.add_class("ck-table-status")
@@ -180,6 +181,16 @@ class TableBase(widgets.VBox):
         self.keys_text = widgets.HTML(f"<div class='ck-keys'>{esc(self.table_keys)}</div>")
         self.keeper = FocusKeeper()
         self.keeper.add_class("ck-keeper")
+        # --- the coach: before each of your turns what you may do and why; after each move what it meant
+        self._coach_notes: list[str] = []
+        self.coach_box = widgets.HTML("")
+        self.coach_box.add_class("ck-coach")
+        self.coach_switch = widgets.Checkbox(value=bool(coach), description="Coach: explain every move",
+                                             indent=False, layout=widgets.Layout(width="auto"))
+        self.coach_switch.add_class("ck-coach-switch")
+        self.coach_switch.observe(safe_callback(self.status, lambda _c: self._draw_coach()), names="value")
+        self.hint_list = widgets.HTML("")
+        self.hint_list.add_class("ck-hint-list")
         super().__init__()
         self.add_class("ck-table")
 
@@ -213,15 +224,17 @@ class TableBase(widgets.VBox):
         status, then the learner's part (on a phone it comes first), the end of a
         round, the scoreboard, the opponents and the log."""
         self.intro, self.play_area = intro, play_area
+        play_area.children = (*play_area.children, self.hint_list)
         intro.add_class("ck-intro")
         play_area.add_class("ck-play-area")
         self.result_area = widgets.VBox([*result_parts, wrap_row([self.next_button, self.again_button])])
         self.result_area.add_class("ck-result-area")
         deal = wrap_row([self.code_label, self.code_box, self.code_button], "10px")
         deal.add_class("ck-deal")
-        settings = wrap_row([*controls, self.new_button, self.deck_switch], "10px")
+        settings = wrap_row([*controls, self.new_button, self.deck_switch, self.coach_switch], "10px")
         settings.add_class("ck-controls")
-        self.children = [intro, self.match_keeper, settings, self.confirm_box, deal, self.status, play_area,
+        self.children = [intro, self.match_keeper, settings, self.confirm_box, deal, self.status, self.coach_box,
+                         play_area,
                          self.result_area, self.scoreboard, self.opponents_box, self.event_log, self.keeper]
 
     # --- what code, tests and lessons may call -------------------------------------
@@ -248,6 +261,7 @@ class TableBase(widgets.VBox):
             text = str(exc)
             self.status.error(text if "not a deal code" in text else f"That is not a deal code: {text}")
             return False
+        self._apply_settings()   # the settings the menus show now, as "New match" would use
         self._start(seed)
         return True
 
@@ -338,10 +352,26 @@ class TableBase(widgets.VBox):
         set_four_colour(self, self._four)
 
     def show_legal(self, show: bool = True) -> None:
-        """Point out every legal move in your hand (from the engine); with a card
-        chosen, only the moves that contain it."""
+        """Point out every legal move in your hand (from the engine) and list them;
+        with a card chosen, only the moves that contain it."""
         self._hints = bool(show)
         self._draw_hints()
+
+    @property
+    def coach(self) -> bool:
+        """True while the coach explains every move (the switch above the table)."""
+        return bool(self.coach_switch.value)
+
+    @coach.setter
+    def coach(self, on: bool) -> None:
+        self.coach_switch.value = bool(on)
+
+    @property
+    def coach_text(self) -> str:
+        """What the coach says now, as plain text (empty while the coach is off)."""
+        if not self.coach:
+            return ""
+        return "\n".join(self._coach_lines())
 
     # --- drawing: the shared frame; the parts are each game's ---------------------------
     def _draw(self) -> None:
@@ -359,6 +389,7 @@ class TableBase(widgets.VBox):
         else:
             self._draw_play(obs)
         self._draw_status(obs)
+        self._draw_coach()
 
     def _draw_play(self, obs: Any) -> None:
         raise NotImplementedError
@@ -376,13 +407,91 @@ class TableBase(widgets.VBox):
         """The groups of cards the hints point out (each game's own, from the engine)."""
         raise NotImplementedError
 
+    def _hint_listing(self, groups: list) -> str:
+        """The hints in words under the buttons (HTML): each game lists its own."""
+        return ""
+
     def _draw_hints(self) -> None:
         if self._hints:
-            self.hand.highlight = self._legal_groups()
+            groups = self._legal_groups()
+            self.hand.highlight = groups
+            self.hint_list.value = self._hint_listing(groups)
             self.hint_button.description = "Hide the hints"
         else:
             self.hand.highlight = ()
+            self.hint_list.value = ""
             self.hint_button.description = self.hint_words[0]
+
+    # --- the coach ----------------------------------------------------------------------
+    def _coach_advice(self, obs: Any) -> list[str]:
+        """What the learner may do on this turn and why (each game's engine coach)."""
+        return []
+
+    def _coach_explain(self, before: Any, player: int, action: Any) -> str:
+        """What ``player``'s move meant (each game's engine coach)."""
+        return ""
+
+    def _coach_round_over(self) -> list[str]:
+        """The coach's words while a finished round (game) is shown."""
+        return [f"This {self.round_word} is over: read how it was scored below, then press Next {self.round_word}."]
+
+    def _coach_before(self) -> Any:
+        """The learner's view just before a move, for the coach to explain it (None while off)."""
+        return self.state.observation(HUMAN) if self.coach else None
+
+    def _coach_note(self, player: int, action: Any, before: Any) -> None:
+        if before is None:
+            return
+        if player == HUMAN:
+            # a new turn of the table: the learner knows what they did, so only what
+            # follows from it is told (going out, who leads), then the others' moves
+            self._coach_notes = []
+            text = self._coach_explain(before, player, action)
+            follow = text.split(". ", 1)[1] if ". " in text else ""
+            if follow:
+                self._coach_notes.append(follow)
+            return
+        text = self._coach_explain(before, player, action)
+        if text:
+            self._coach_notes.append(text)
+
+    def _coach_lines(self) -> list[str]:
+        st = self.state
+        lines = [f"• {n}" for n in self._coach_notes[-8:]]
+        if lines:
+            lines.insert(0, "What just happened:")
+        if self.pending is not None or st.is_terminal():
+            return lines + self._coach_round_over()
+        if st.current_player() == HUMAN:
+            lines += ["Your turn:"] + [f"• {a}" for a in self._coach_advice(st.observation(HUMAN))]
+        else:
+            lines.append(f"Player {st.current_player()} is playing…")
+        return lines
+
+    def _draw_coach(self) -> None:
+        on = self.coach
+        hidden(self.coach_box, not on)
+        if not on or self.state is None:
+            self.coach_box.value = ""
+            return
+        parts, items = [], []
+
+        def flush() -> None:
+            if items:
+                parts.append("<ul style='margin:2px 0 4px 1.2em;padding:0'>" + "".join(items) + "</ul>")
+                items.clear()
+
+        for line in self._coach_lines():
+            if line.startswith("• "):
+                items.append(f"<li>{esc(line[2:])}</li>")
+            else:
+                flush()
+                parts.append(f"<div style='font-weight:600;margin-top:4px'>{esc(line)}</div>")
+        flush()
+        self.coach_box.value = ("<section aria-label='Coach' style='border:1px solid #c6ccd6;border-left:5px solid "
+                                "#2f8a4a;border-radius:8px;padding:6px 12px;margin:4px 0;background:#eef7f0;"
+                                "color:#1f1f1f;max-width:52rem'><div style='font-weight:700'>Coach</div>"
+                                + "".join(parts) + "</section>")
 
     def _seat_label(self, p: int) -> str:
         return "You (Player 0)" if p == HUMAN else f"Player {p} ({self.bots[p - 1][0]} bot)"
@@ -422,6 +531,7 @@ class TableBase(widgets.VBox):
         self.bot_moves = 0
         self._note = ""
         self._held = ""
+        self._coach_notes = []
         self._steps = []
         self.event_log.clear()
         self.code_label.value = (f"This deal's code: <b>{esc(self.state.deal_code)}</b> "
@@ -458,6 +568,9 @@ class TableBase(widgets.VBox):
             new = keep
         self._events_seen += len(new)
         self.event_log.extend(new)
+        for e in new:
+            if e.kind in self.coach_event_kinds:
+                self._coach_notes.append(e.text)
 
     def _go_on(self) -> None:
         """After the learner's move (or a new match, or Next round): let the bots
@@ -479,7 +592,9 @@ class TableBase(widgets.VBox):
                 return
             _name, bot = self.bots[p - 1]
             action = bot(state.observation(p), self._rng)
+            before = self._coach_before()
             state.apply_action(action, p)
+            self._coach_note(p, action, before)
             self.bot_moves += 1
             self._check_results()
             self._sync_log()

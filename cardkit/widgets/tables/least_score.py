@@ -29,8 +29,9 @@ from ... import least_score as ls
 from ...cards import Card
 from ...errors import CardkitError
 from ...words import and_list, game_name as name_of_game
+from ...least_score import coach as ls_coach
 from ..access import ChoiceGroup
-from ..checkers import least_score_verdict
+from ..checkers import legal_list_html, least_score_sections, least_score_verdict
 from ..hand import CardRow, Hand
 from ..messages import safe_callback
 from .base import HUMAN, TableBase, action_button, esc, hidden, menu, player_name, resolve_seed, wrap_row
@@ -56,6 +57,8 @@ class LeastScoreTable(TableBase):
         delay: seconds between two bot moves (0: all at once, as in tests).
         four_colour: ♠ black, ♥ red, ♦ blue, ♣ green (the learner's switch on the
             table changes it, and the learner's browser remembers it).
+        coach: start with the coach on: before each of your turns it says what you
+            may do and why, after each move what it meant (a switch turns it off).
 
     The controls at the top choose the number of opponents, their level and the
     threshold for the next **New match**; the deal code of the match is shown
@@ -67,10 +70,11 @@ class LeastScoreTable(TableBase):
     bots_registry = ls.BOTS
     game = "least_score"
     game_title = name_of_game("least_score")
-    hint_words = ("Show my legal discards", "Point out every legal discard in your hand")
+    hint_words = ("Show my legal discards", "Point out and list every legal discard in your hand")
+    coach_event_kinds = ("round_start", "reshuffle")
 
     def __init__(self, opponents: Optional[int] = None, level: Any = "greedy", rules: Optional[ls.Rules] = None,
-                 seed: Any = None, delay: float = 0.8, four_colour: bool = False) -> None:
+                 seed: Any = None, delay: float = 0.8, four_colour: bool = False, coach: bool = False) -> None:
         if rules is not None and not isinstance(rules, ls.Rules):
             raise CardkitError(f"rules must be a Least Score Rules(...), not {type(rules).__name__}")
         base = rules or ls.Rules()
@@ -82,7 +86,7 @@ class LeastScoreTable(TableBase):
         self._opponents = opponents
         self._resolve_bots(level, opponents)  # a bad level fails here, plainly
         self._four = four_colour
-        super().__init__(delay=delay)
+        super().__init__(delay=delay, coach=coach)
         self._build()
         self._start(resolve_seed(seed))
 
@@ -191,7 +195,9 @@ class LeastScoreTable(TableBase):
             self.status.error(f"You cannot do that: {reason}.")
             return False
         before = set(self.state.hand(HUMAN))
+        seen = self._coach_before()
         self.state.apply_action(action, HUMAN)
+        self._coach_note(HUMAN, action, seen)
         if card is None:
             drawn = [c for c in self.state.hand(HUMAN) if c not in before]
             if drawn:
@@ -222,7 +228,9 @@ class LeastScoreTable(TableBase):
         if reason is not None:
             self.status.error(f"You cannot declare now: {reason}.")
             return False
+        seen = self._coach_before()
         self.state.apply_action(ls.DECLARE, HUMAN)
+        self._coach_note(HUMAN, ls.DECLARE, seen)
         self._note = ""
         self._after_human("x")
         return True
@@ -293,7 +301,8 @@ class LeastScoreTable(TableBase):
         self.open_row.cards = ls.display_order(obs.open_cards)
         self.deck_text.value = (f"<div style='font-weight:600'>Deck</div><div>{obs.deck_size} card"
                                 f"{'s' if obs.deck_size != 1 else ''} face down</div>"
-                                f"<div style='opacity:.8'>discard pile: {obs.dead_size}</div>")
+                                f"<div style='opacity:.8'>discard pile: {obs.dead_size} (the open cards nobody "
+                                "took; shuffled into a new deck when the deck runs out)</div>")
         self.hand.cards = obs.hand
         self.hand.title = f"Your hand (total {obs.hand_total})" if obs.still_in[HUMAN] else "Your hand (you are out)"
         # the take choice: the open cards, then the deck
@@ -340,6 +349,27 @@ class LeastScoreTable(TableBase):
 
     def _legal_groups(self) -> list:
         return ls.legal_discards(self.hand.cards, self.state.rules)
+
+    def _hint_listing(self, groups: list) -> str:
+        return legal_list_html(least_score_sections(groups, self.state.rules), "There is no legal discard here.")
+
+    def _coach_advice(self, obs: ls.Observation) -> list[str]:
+        return ls_coach.advice(obs)
+
+    def _coach_explain(self, before: ls.Observation, player: int, action: Any) -> str:
+        return ls_coach.explain_move(before, player, action, you=HUMAN)
+
+    def _coach_round_over(self) -> list[str]:
+        res = self.pending
+        if res is None:
+            return ["The match is over: press New match to play again."]
+        lines = [f"Round {res.round_number} is over: read how it was scored below — D is the declarer's total, L the "
+                 "lowest of the others."]
+        if not (self.state.is_terminal() and self._results_seen >= len(self.state.round_results)):
+            nxt = self.state.observation(HUMAN)
+            lines.append(f"Next: {ls_coach.round_opening(nxt)} (the first turn moves one seat on each round). "
+                         "Press Next round.")
+        return lines
 
     def _draw_status(self, obs: ls.Observation) -> None:
         st = self.state

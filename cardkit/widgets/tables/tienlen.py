@@ -26,7 +26,8 @@ from .. import guard as widgets
 from ... import tienlen as tl
 from ...errors import CardkitError
 from ...words import game_name as name_of_game, ordinal
-from ..checkers import tienlen_verdict
+from ...tienlen import coach as tl_coach
+from ..checkers import legal_list_html, tienlen_sections, tienlen_verdict
 from ..hand import CardRow, Hand
 from ..messages import StatusMessage, safe_callback
 from .base import HUMAN, TableBase, action_button, esc, hidden, menu, player_name, resolve_seed, wrap_row
@@ -51,6 +52,8 @@ class TienLenTable(TableBase):
         delay: seconds between two bot moves (0: all at once, as in tests).
         four_colour: ♠ black, ♥ red, ♦ blue, ♣ green (the learner's switch on the
             table changes it, and the learner's browser remembers it).
+        coach: start with the coach on: before each of your turns it says what you
+            may do and why, after each move what it meant (a switch turns it off).
     """
 
     game_name = "tien len"
@@ -58,11 +61,12 @@ class TienLenTable(TableBase):
     bots_registry = tl.BOTS
     game = "tienlen"
     game_title = name_of_game("tienlen")
-    hint_words = ("Show my legal plays", "Point out every legal play in your hand")
+    hint_words = ("Show my legal plays", "Point out and list every legal play in your hand")
+    coach_event_kinds = ("deal", "instant_win")
     scoreboard_columns = ("Cards left", "Points")
 
     def __init__(self, level: Any = "greedy", rules: Optional[tl.Rules] = None, seed: Any = None,
-                 delay: float = 0.8, four_colour: bool = False) -> None:
+                 delay: float = 0.8, four_colour: bool = False, coach: bool = False) -> None:
         if rules is not None and not isinstance(rules, tl.Rules):
             raise CardkitError(f"rules must be a Tiến Lên Rules(...), not {type(rules).__name__}")
         self._base_rules = rules or tl.Rules()
@@ -70,7 +74,7 @@ class TienLenTable(TableBase):
         self._resolve_bots(level, self._base_rules.players - 1)
         self._four = four_colour
         self._alert_game = 0
-        super().__init__(delay=delay)
+        super().__init__(delay=delay, coach=coach)
         self._build()
         self._start(resolve_seed(seed))
 
@@ -155,7 +159,9 @@ class TienLenTable(TableBase):
         if reason is not None:
             self.status.error(f"You cannot play {combo}: {reason}.")
             return False
+        seen = self._coach_before()
         self.state.apply_action(combo, HUMAN)
+        self._coach_note(HUMAN, combo, seen)
         self._after_human("p:" + " ".join(c.code for c in chosen))
         return True
 
@@ -168,7 +174,9 @@ class TienLenTable(TableBase):
         if reason is not None:
             self.status.error(f"You cannot pass now: {reason}.")
             return False
+        seen = self._coach_before()
         self.state.apply_action(tl.PASS, HUMAN)
+        self._coach_note(HUMAN, tl.PASS, seen)
         self._after_human("-")
         return True
 
@@ -276,6 +284,31 @@ class TienLenTable(TableBase):
         else:
             plays = tl.legal_plays(self.hand.cards, st.table, st.rules)
         return [a.cards for a in plays]
+
+    def _hint_listing(self, groups: list) -> str:
+        st = self.state
+        if st.current_player() == HUMAN and self.pending is None and not groups:
+            return f"<p class='ck-legal-empty'><b>{esc(tl_coach.NOTHING_BEATS[0].upper() + tl_coach.NOTHING_BEATS[1:])}.</b></p>"
+        combos = [tl.classify(g) for g in groups]
+        return legal_list_html(tienlen_sections(combos), "You have no legal play here.")
+
+    def _coach_advice(self, obs: tl.Observation) -> list[str]:
+        return tl_coach.advice(obs)
+
+    def _coach_explain(self, before: tl.Observation, player: int, action: Any) -> str:
+        return tl_coach.explain_move(before, player, action, self.state.observation(HUMAN), you=HUMAN)
+
+    def _coach_round_over(self) -> list[str]:
+        res = self.pending
+        if res is None:
+            return ["The match is over: press New match to play again."]
+        n = self.state.num_players
+        lines = [f"Game {res.game} is over: the first out scores {n - 1}, the next {n - 2}, and so on down to 0; "
+                 f"the first to {self.state.rules.target} points wins the match."]
+        if not (self.state.is_terminal() and self._results_seen >= len(self.state.round_results)):
+            lines.append(f"{player_name(res.winner)} won this game, so {'you lead' if res.winner == HUMAN else 'they lead'} "
+                         "the next one, with any combination. Press Next game.")
+        return lines
 
     def _draw_status(self, obs: tl.Observation) -> None:
         st = self.state

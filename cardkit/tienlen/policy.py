@@ -1,0 +1,136 @@
+"""Tiến Lên bots built from a few settings: a strategy a learner can set with controls.
+
+A :class:`Policy` says when to spend 2s and bombs, whether to break up a sequence
+to answer the table, and how to lead; :class:`PolicyBot` plays it.  Both pickle,
+so a policy bot plays in a tournament's worker processes::
+
+    >>> from cardkit.tienlen.policy import Policy, PolicyBot
+    >>> bot = PolicyBot(Policy(twos='early', lead='high'))
+    >>> bot.__name__
+    '2s early, bombs when needed, keep sequences, lead high'
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from ..errors import OptionError
+from .game import PASS, Action, Observation
+from .rules import DOUBLE_SEQUENCE, SEQUENCE, mask_of_cards, plays_of_mask
+
+__all__ = ["Policy", "PolicyBot", "SPEND", "LEADS"]
+
+SPEND = {
+    "early": "like any other card, as soon as it is the lowest that works",
+    "when needed": "only when an opponent has 3 cards or fewer, or your own hand 4 or fewer",
+    "last": "only to go out (or to lead, when nothing else is left)",
+}
+"""When a policy spends its 2s (or its bombs), with the words a control shows."""
+
+LEADS = {
+    "low": "the lowest single or combination",
+    "most cards": "the combination with the most cards (lowest among them)",
+    "high": "the highest combination that is not a 2 or a bomb",
+}
+"""How a policy leads when the table is clear."""
+
+
+@dataclass(frozen=True)
+class Policy:
+    """A Tiến Lên strategy in four decisions:
+
+    - ``twos`` and ``bombs``: when to spend them — one of :data:`SPEND`;
+    - ``break_sequences``: True lets an answer use a card of a sequence you hold
+      (of 3 or more); False passes instead, unless an opponent is down to 3 cards;
+    - ``lead``: how to lead a clear table — one of :data:`LEADS`.
+    """
+
+    twos: str = "when needed"
+    bombs: str = "when needed"
+    break_sequences: bool = False
+    lead: str = "most cards"
+
+    def __post_init__(self) -> None:
+        for name in ("twos", "bombs"):
+            if getattr(self, name) not in SPEND:
+                raise OptionError(f"{name} is one of {', '.join(map(repr, SPEND))}; not {getattr(self, name)!r}")
+        if not isinstance(self.break_sequences, bool):
+            raise OptionError(f"break_sequences is True or False, not {self.break_sequences!r}")
+        if self.lead not in LEADS:
+            raise OptionError(f"lead is one of {', '.join(map(repr, LEADS))}; not {self.lead!r}")
+
+    def label(self) -> str:
+        """A short name for tables and plots."""
+        return (f"2s {self.twos}, bombs {self.bombs}, {'break' if self.break_sequences else 'keep'} sequences, "
+                f"lead {self.lead}")
+
+    def describe(self) -> str:
+        """The strategy in a sentence."""
+        return (f"Spends its 2s {SPEND[self.twos]}; its bombs {SPEND[self.bombs]}; "
+                f"{'breaks up' if self.break_sequences else 'keeps'} its sequences when answering; "
+                f"leads {LEADS[self.lead]}.")
+
+
+def _sequence_cards(hand_mask: int) -> int:
+    """The cards of the hand that belong to some sequence (3 or more ranks in a row)."""
+    out = 0
+    for combo in plays_of_mask(hand_mask):
+        if combo.code == SEQUENCE:
+            out |= combo.mask
+    return out
+
+
+class PolicyBot:
+    """A bot that plays a :class:`Policy`: ``PolicyBot(policy)(observation, rng)``
+    returns one of ``observation.legal_actions``; its ``__name__`` is the policy's
+    label."""
+
+    def __init__(self, policy: Policy, name: str = "") -> None:
+        if not isinstance(policy, Policy):
+            raise OptionError(f"a PolicyBot plays a tienlen Policy(...), not {type(policy).__name__}")
+        self.policy = policy
+        self.__name__ = name or policy.label()
+
+    def __repr__(self) -> str:
+        return f"PolicyBot({self.policy!r})"
+
+    def __call__(self, observation: Observation, rng: random.Random) -> Action:
+        pol = self.policy
+        plays = [a for a in observation.legal_actions if a is not PASS]
+        if not plays:
+            return PASS
+        in_hand = len(observation.hand)
+        for combo in plays:
+            if len(combo) == in_hand:
+                return combo
+        me = observation.player
+        others = [n for q, n in enumerate(observation.cards_left) if q != me and n > 0]
+        pressed = bool(others) and min(others) <= 3
+        needed = pressed or in_hand <= 4
+
+        def allowed(c) -> bool:
+            if c.is_bomb:
+                rule = pol.bombs
+            elif c.key.rank == 2:
+                rule = pol.twos
+            else:
+                return True
+            return rule == "early" or (rule == "when needed" and needed)
+
+        free = [c for c in plays if allowed(c)]
+        if observation.table is None:
+            pool = free or plays
+            if pol.lead == "low":
+                return min(pool, key=lambda c: (c.top, -len(c), c.mask))
+            if pol.lead == "high":
+                plain = [c for c in pool if not c.is_bomb and c.key.rank != 2] or pool
+                return max(plain, key=lambda c: (c.top, len(c), c.mask))
+            return min(pool, key=lambda c: (-len(c), c.top, c.mask))
+        if not pol.break_sequences and not pressed and free:
+            runs = _sequence_cards(mask_of_cards(observation.hand))
+            keep = [c for c in free if c.code in (SEQUENCE, DOUBLE_SEQUENCE) or not c.mask & runs]
+            free = keep
+        if free:
+            return min(free, key=lambda c: (c.top, c.mask))
+        return PASS
