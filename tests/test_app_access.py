@@ -110,3 +110,37 @@ def test_the_server_does_not_serve_that_socket():
     app = CardkitVoila()
     assert RequestInfoSocketHandler not in CardkitVoila._REPLACE.values()
     assert app.name == "voila"      # still reads etc/jupyter/voila.json
+
+
+def test_a_connected_but_idle_kernel_is_culled_after_the_long_time_and_its_page_told():
+    import asyncio
+    from datetime import datetime, timedelta, timezone
+    from types import SimpleNamespace
+
+    from cardkit.app.kernels import ClassroomKernelManager
+
+    km = ClassroomKernelManager(connected_idle_timeout=3600, cull_idle_timeout=180)
+    told, shut = [], []
+
+    async def shutdown(kernel_id, *args, **kwargs):
+        shut.append(kernel_id)
+
+    km.shutdown_kernel = shutdown
+    km.on_cull_connected = told.append
+    now = datetime.now(timezone.utc)
+    kernel = SimpleNamespace(execution_state="idle", last_activity=now - timedelta(seconds=1800),
+                             kernel_name="python3", kernel_spec=SimpleNamespace(metadata={}))
+    km._kernels["k"] = kernel
+    km._kernel_connections["k"] = 1
+
+    async def passes():
+        await km.cull_kernel_if_idle("k")            # first look: a fresh idle period only
+        assert kernel.last_activity > now - timedelta(seconds=5)
+        kernel.last_activity = now - timedelta(seconds=1800)
+        await km.cull_kernel_if_idle("k")            # connected, idle 30 min < 60: kept
+        assert shut == [] and told == []
+        kernel.last_activity = now - timedelta(seconds=4000)
+        await km.cull_kernel_if_idle("k")            # idle past the long time: the page is told, then culled
+        assert told == ["k"] and shut == ["k"]
+
+    asyncio.run(passes())

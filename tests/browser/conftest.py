@@ -35,6 +35,10 @@ from voila_harness import (
 # The notebooks under pages/ are test fixtures served by Voilà, not lessons for nbval.
 collect_ignore_glob = ["pages/*.ipynb"]
 
+#: Kernels one client address may hold on the shared test servers (the tests' browsers all run
+#: here, like a whole class behind one address); test_browser_classroom.py tests the real cap.
+ONE_MACHINE_CAP = 40
+
 #: Milliseconds any single browser step may take before the test fails (not hangs).
 STEP_TIMEOUT_MS = float(os.environ.get("CARDKIT_BROWSER_TIMEOUT_MS", "60000"))
 
@@ -74,7 +78,8 @@ def _start(server: VoilaServer, *, pools: bool) -> VoilaServer:
 @pytest.fixture(scope="session")
 def voila():
     """The lessons, served with the project's configuration, pre-heated kernels ready."""
-    server = _start(VoilaServer(), pools=True)
+    # every test's browser is on this one machine (127.0.0.1): a per-device cap of 40, not 6
+    server = _start(VoilaServer(extra_args=(f"--max-per-client={ONE_MACHINE_CAP}",)), pools=True)
     yield server
     server.stop()
 
@@ -86,6 +91,7 @@ def pages_voila():
         VoilaServer(
             TEST_PAGES,
             extra_args=(
+                f"--max-per-client={ONE_MACHINE_CAP}",
                 f"--MappingKernelManager.cull_idle_timeout={PAGES_CULL_IDLE}",
                 "--MappingKernelManager.cull_interval=1",
                 # lets one test ask for Voilà's stock template, to show what it would fetch
