@@ -33,7 +33,17 @@ __all__ = [
 
 
 class CardkitError(ValueError):
-    """Base class of every error cardkit raises on purpose."""
+    """Base class of every error cardkit raises on purpose.
+
+    Raised with a :class:`cardkit.i18n.Message`, ``exc.message`` is that message
+    (its code and values, for code to decide on) and ``str(exc)`` its full
+    sentence in the learner's language."""
+
+    @property
+    def message(self):
+        """The message this error was raised with (``None`` if it was given plain text)."""
+        first = self.args[0] if self.args else None
+        return first if hasattr(first, "code") and hasattr(first, "items") else None
 
 
 class CardParseError(CardkitError):
