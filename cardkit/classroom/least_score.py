@@ -283,8 +283,8 @@ class HandTotalDrill(Panel):
         return {"exercises": self.records()}
 
     def __repr__(self) -> str:
-        return _t("classroom_ls.drill.repr", n=len(self.hands), seed=str(self.seed), i=self.index + 1,
-                  cards=self.hands[self.index], solved=self.solved)
+        return "HandTotalDrill(" + _t("classroom_ls.drill.repr", n=len(self.hands), seed=str(self.seed),
+                                      i=self.index + 1, cards=self.hands[self.index], solved=self.solved) + ")"
 
 
 # --- 2. legal discards ----------------------------------------------------------------------
@@ -422,8 +422,8 @@ class SpotEveryDiscard(Panel):
         return {"exercise": self.record()}
 
     def __repr__(self) -> str:
-        return _t("classroom_ls.spot.repr_solved" if self.solved else "classroom_ls.spot.repr", cards=self.hand.cards,
-                  found=len(self.found), n=len(self.answers))
+        return "SpotEveryDiscard(" + _t("classroom_ls.spot.repr_solved" if self.solved else "classroom_ls.spot.repr",
+                                        cards=self.hand.cards, found=len(self.found), n=len(self.answers)) + ")"
 
 
 def best_discard_quiz(cards: Any, rules: Optional[ls.Rules] = None, question: Optional[str] = None,
@@ -654,7 +654,8 @@ class TurnExplorer(Panel):
         return {"figures": figure_json(self.figures())}
 
     def __repr__(self) -> str:
-        return _t("classroom_ls.explorer.repr", k=self.count, seed=str(self.seed), table=self.shown.text)
+        return "TurnExplorer(" + _t("classroom_ls.explorer.repr", k=self.count, seed=str(self.seed),
+                                    table=self.shown.text) + ")"
 
 
 class ScoringExplorer(Panel):
@@ -817,8 +818,8 @@ class DeclareStudy:
         return FigureView(png_bytes(fig), _t("classroom_ls.study.title"), caption, figures, (head, rows), alt=alt)
 
     def __repr__(self) -> str:
-        return _t("classroom_ls.study.repr", moments=len(self.success), matches=self.matches, seed=str(self.seed),
-                  rate=_pct(float(self.success.mean())))
+        return "DeclareStudy(" + _t("classroom_ls.study.repr", moments=len(self.success), matches=self.matches,
+                                    seed=str(self.seed), rate=_pct(float(self.success.mean()))) + ")"
 
 
 def declare_success(matches: int = 150, seed: int = 1, bots: Sequence[str] = ("greedy",) * 4,

@@ -144,7 +144,8 @@ class HigherCardDrill(Panel):
         return {"exercise": self.quiz.record()}
 
     def __repr__(self) -> str:
-        return _t("classroom_tl.higher.repr", k=self.count, seed=str(self.seed), quiz=repr(self.quiz))
+        return "HigherCardDrill(" + _t("classroom_tl.higher.repr", k=self.count, seed=str(self.seed),
+                                       quiz=repr(self.quiz)) + ")"
 
 
 def combination_quiz(cards: Any) -> Quiz:

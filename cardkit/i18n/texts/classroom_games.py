@@ -54,8 +54,9 @@ plural("classroom_ls.drill.no_such_hand", "there is {n} hand: choose 0 to {last}
 text("classroom_ls.drill.last_hand", "That was the last hand: {solved} of {n} right. Press {button} to go again.")
 text("classroom_ls.drill.progress_kicker", "Quick-fire:")
 text("classroom_ls.drill.progress", "hand {i} of {n} · {done} right so far")
-plural("classroom_ls.drill.repr", "HandTotalDrill({n} hand, seed {seed}; now hand {i}: {cards}; {solved} right)",
-       "HandTotalDrill({n} hands, seed {seed}; now hand {i}: {cards}; {solved} right)", count="n")
+# what a notebook shows of an exercise as text, inside "ClassName(…)"
+plural("classroom_ls.drill.repr", "{n} hand, seed {seed}; now hand {i}: {cards}; {solved} right",
+       "{n} hands, seed {seed}; now hand {i}: {cards}; {solved} right", count="n")
 
 # --- Least Score: legal discards ----------------------------------------------------------
 text("classroom_ls.discards.caption", "Legal or not? The engine's verdict")
@@ -82,8 +83,8 @@ text("classroom_ls.spot.yes", "✔ Yes: {cards} is a legal discard ({name}). {mo
 text("classroom_ls.spot.no", "✖ Not a legal discard: {why}. Try another group.")
 text("classroom_ls.spot.every", "Every legal discard of two or more cards: {items}.")
 text("classroom_ls.spot.explain", "every legal group of two or more cards, as the engine lists them")
-text("classroom_ls.spot.repr", "SpotEveryDiscard({cards}: found {found} of {n})")
-text("classroom_ls.spot.repr_solved", "SpotEveryDiscard({cards}: found {found} of {n}; solved)")
+text("classroom_ls.spot.repr", "{cards}: found {found} of {n}")
+text("classroom_ls.spot.repr_solved", "{cards}: found {found} of {n}; solved")
 
 text("classroom_ls.best.question", "Select the legal discard that gets rid of the most points, then press Check.")
 text("classroom_ls.not_legal", "not a legal discard: {why}")
@@ -156,7 +157,7 @@ text("classroom_ls.explorer.your_hand", "Your hand")
 text("classroom_ls.explorer.open_cards", "Open cards")
 text("classroom_ls.explorer.deal", "Deal another position")
 text("classroom_ls.explorer.hand_title", "Your hand (total {total}) — position {k}")
-text("classroom_ls.explorer.repr", "TurnExplorer(position {k}, seed {seed}:\n{table})")
+text("classroom_ls.explorer.repr", "position {k}, seed {seed}:\n{table}")
 
 # --- Least Score: declaring and scoring ------------------------------------------------------
 text("classroom_ls.scoring.declares_with", "{name} declares with")
@@ -204,8 +205,7 @@ text("classroom_ls.study.head_total", "Your total")
 text("classroom_ls.study.head_moments", "Moments")
 text("classroom_ls.study.head_rate", "Would succeed")
 text("classroom_ls.study.repr",
-     "DeclareStudy({moments} moments from {matches} matches, seed {seed}; declaring would succeed {rate} of the "
-     "time overall)")
+     "{moments} moments from {matches} matches, seed {seed}; declaring would succeed {rate} of the time overall")
 text("classroom_ls.study.bad_matches", "matches must be a whole number, 1 or more; not {given}")
 text("classroom_ls.study.progress", "Matches")
 
@@ -229,7 +229,7 @@ text("classroom_tl.higher.rank_wrong",
      "3 4 5 6 7 8 9 10 J Q K A 2 (the 2 is the highest rank)")
 text("classroom_tl.higher.question", "Which card is higher: {a} or {b}?")
 text("classroom_tl.higher.new_cards", "Two new cards")
-text("classroom_tl.higher.repr", "HigherCardDrill(question {k}, seed {seed}: {quiz})")
+text("classroom_tl.higher.repr", "question {k}, seed {seed}: {quiz}")
 
 text("classroom_tl.combo.not_explain", "Not a combination ({cards}): {why}.")
 text("classroom_tl.combo.explain", "{combo} is a {what}; its key card is {key}.")
