@@ -37,7 +37,7 @@ def _one_in(language: str) -> re.Pattern:
     """"1 in 4" / "1 out of 4": the words of the learner's language, and English's."""
     codes = ("numbers.word_in", "numbers.word_out_of")
     words = {render(say(code), lang).strip().lower() for code in codes for lang in ("en", language)}
-    alternatives = "|".join(re.escape(w).replace(" ", r"\s+") for w in sorted(words, key=len, reverse=True) if w)
+    alternatives = "|".join(r"\s+".join(map(re.escape, w.split())) for w in sorted(words, key=len, reverse=True) if w)
     return re.compile(rf"^(.+?)\s*(?:{alternatives})\s*(.+)$", re.IGNORECASE)
 
 
