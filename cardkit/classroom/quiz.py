@@ -73,7 +73,7 @@ from traitlets import Bool, Dict, Int, List, Unicode, observe, validate
 
 from ..cards import Card, cards_text, to_cards
 from ..errors import CardkitError
-from ..i18n import Message, and_list, or_list, render, say, sentences
+from ..i18n import Message, render, say, sentences
 from ..widgets.frontend import ModuleWidget, register_module
 from ..widgets.guard import FrontEndGuard, WidgetError
 from .boxes import Panel
@@ -179,7 +179,7 @@ class Feedback:
         return hash((self.correct, self.text))
 
     def __repr__(self) -> str:
-        return f"Feedback({self.correct!r}, {self.text!r})"
+        return f"{type(self).__name__}({self.correct!r}, {self.text!r})"
 
 
 def _messages_in(value: Any) -> Iterator[Message]:
@@ -222,6 +222,15 @@ def _capital(text: Any) -> Any:
 def _plain_text(text: Any) -> str:
     """A lesson's words as plain text (a message rendered in the current language)."""
     return render(text) if isinstance(text, Message) else str(text or "")
+
+
+def _chain(code: str, items: Sequence[Any]) -> Any:
+    """Items joined two by two with ``code`` ('{a} or {b}'): 'A or B or C', as a lesson
+    lists right answers one after another (the last item alone when there is one)."""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = say(code, a=item, b=out)
+    return out
 
 
 def _hint(hint: Any) -> Optional[Message]:
@@ -805,7 +814,7 @@ class CardQuiz(Panel):
         inside = [g for g in self.answers if g < picked]
         if len(inside) > 1:
             # two right answers at once: say so, and never call a card of either one wrong
-            why = say("quiz.cards.two_answers", cards=shown(picked), groups=and_list(shown(g) for g in inside))
+            why = say("quiz.cards.two_answers", cards=shown(picked), groups=_chain("quiz.cards.both", [shown(g) for g in inside]))
             return Feedback(False, why, why)
         parts = []
         if inside:
@@ -842,11 +851,11 @@ class CardQuiz(Panel):
                 return say("quiz.cards.judge_decides")
             groups = [tuple(sorted(g, key=order.__getitem__)) for g in self.solutions[:4]]
             more = len(self.solutions) - len(groups)
-            choices: Any = or_list(groups)
+            choices: Any = _chain("quiz.cards.either", groups)
             if more > 0:
                 choices = say("quiz.cards.and_more", choices=choices, n=more)
             return say("quiz.cards.for_example", choices=choices) if len(self.solutions) > 1 else choices
-        return or_list(tuple(sorted(g, key=order.__getitem__)) for g in self.answers)
+        return _chain("quiz.cards.either", [tuple(sorted(g, key=order.__getitem__)) for g in self.answers])
 
     def answer_text(self) -> str:
         """The right cards, in words (or that a judge decides)."""

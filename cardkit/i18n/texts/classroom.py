@@ -65,6 +65,8 @@ text("quiz.cards.none_in_answer", "none of the cards you chose is in the answer"
 plural("quiz.cards.missing", "{n} more card belongs to it", "{n} more cards belong to it")
 text("quiz.cards.not_together", "these cards are not one right answer together")
 text("quiz.cards.two_reasons", "{first}; {second}")
+text("quiz.cards.either", "{a} or {b}")
+text("quiz.cards.both", "{a} and {b}")
 text("quiz.cards.judge_decides", "any choice the judge accepts")
 text("quiz.cards.for_example", "for example {choices}")
 text("quiz.cards.and_more", "{choices} (and {n} more)")
