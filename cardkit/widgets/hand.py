@@ -55,7 +55,7 @@ from traitlets import Bool, Dict, Int, List, Unicode, observe, validate
 
 from ..cards import Card, cards_text, to_cards
 from ..errors import CardkitError
-from ..i18n import Message, render, say
+from ..i18n import Message, current_locale, render, say
 from ..svg import BACK_LABEL, back_svg, card_svg
 from .frontend import STATIC, ModuleWidget, register_module
 from .guard import FrontEndGuard, WidgetError
@@ -65,9 +65,21 @@ __all__ = ["Hand", "CardRow", "Words", "KEY_HINT"]
 CardsLike = Union[str, Card, Iterable[Union[Card, str]]]
 
 
-@lru_cache(maxsize=None)
 def _face(card: Card, four_colour: bool) -> dict:
-    return {"key": card.code, "label": card.label, "svg": card_svg(card, 100, four_colour=four_colour)}
+    return _face_in(card, four_colour, current_locale())
+
+
+@lru_cache(maxsize=None)
+def _face_in(card: Card, four_colour: bool, language: str) -> dict:
+    return {"key": card.code, "label": _card_name(card, language),
+            "svg": card_svg(card, 100, four_colour=four_colour)}
+
+
+def _card_name(card: Card, language: str) -> str:
+    """A card's name as a screen reader reads it: 'Queen of hearts' (the catalogue's words)."""
+    name = render(say("card.name", rank=say(f"card.rank.r{int(card.rank)}"),
+                      suit=say(f"card.suit.{card.suit.name.lower()}")), language)
+    return name[:1].upper() + name[1:]
 
 
 _BACK = back_svg(100, label=BACK_LABEL)
