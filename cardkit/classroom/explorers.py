@@ -20,7 +20,7 @@ from typing import Any, Callable, Optional
 from ..widgets import guard as ipywidgets
 
 from .. import least_score, odds, simulate, tienlen
-from ..cards import Card, cards_text
+from ..cards import Card
 from ..errors import CardkitError
 from ..i18n import Message, render, say
 from ..widgets.hand import CardRow
