@@ -8,6 +8,7 @@ import pytest
 from cardkit import Card, CardkitError, deal_code, parse_cards
 from cardkit import least_score as ls
 from cardkit import tienlen as tl
+from cardkit.tables import TienLenMatch
 from cardkit.widgets import LeastScoreTable, TienLenTable
 
 C = Card.parse
@@ -359,7 +360,7 @@ def _chop_table(monkeypatch):
         self.bots = [("greedy", tl.greedy_bot)] * 3
         return tl.TienLenState.from_hands(hands, rules=tl.Rules(target=3), seed=seed, leader=0)
 
-    monkeypatch.setattr(TienLenTable, "_make_state", make_state)
+    monkeypatch.setattr(TienLenMatch, "make_state", make_state)
     return tl_table(seed=1)
 
 

@@ -47,6 +47,9 @@ class StatusMessage(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
     text = Unicode("", help="The message now shown ('' for none).").tag(sync=True)
     kind = Unicode("info", help="'info', 'success', 'warning' or 'error'.").tag(sync=True)
     _n = Int(0).tag(sync=True)
+    moment = Int(0, help="Which moment the message belongs to (a table: how many log lines it had "
+                         "then), on the page as data-moment, so that a page and its tests can tell "
+                         "the status and the log agree.").tag(sync=True)
 
     def __init__(self, text: str = "", kind: str = "info", **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -62,11 +65,14 @@ class StatusMessage(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
             raise WidgetError(f"a message kind is one of {', '.join(KINDS)}; not {kind!r}")
         return kind
 
-    def show(self, text: str, kind: str = "info") -> None:
-        """Show ``text`` as a message of this ``kind`` (replacing the previous one)."""
+    def show(self, text: Any, kind: str = "info", moment: Optional[int] = None) -> None:
+        """Show ``text`` (a sentence, or a message to say in the page's language) as a
+        message of this ``kind``, replacing the previous one; ``moment`` (see the trait)."""
         with self.hold_sync():
             self.kind = kind
             self.text = str(text)
+            if moment is not None:
+                self.moment = moment
             self._n += 1
 
     def info(self, text: str) -> None:

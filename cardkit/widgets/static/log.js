@@ -37,6 +37,7 @@ function render({ model, el }) {
     total = model.get("_total") || 0;
     const first = total - lines.length + 1;
     list.replaceChildren(...lines.map((t, i) => item(t, first + i)));
+    box.dataset.total = String(total);
     empty.textContent = lines.length ? "" : (model.get("empty_text") || "");
   }
   function change() {
@@ -52,6 +53,7 @@ function render({ model, el }) {
     for (let i = lines.length - added; i < lines.length; i++) list.appendChild(item(lines[i], first + i));
     while (list.children.length > lines.length) list.removeChild(list.firstChild);
     total = newTotal;
+    box.dataset.total = String(total);
     empty.textContent = lines.length ? "" : (model.get("empty_text") || "");
   }
   function retitle() {

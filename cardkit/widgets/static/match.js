@@ -1,5 +1,6 @@
 // The browser half of MatchKeeper (cardkit/widgets/keeper.py): a table's match kept in this
-// browser (localStorage, key "cardkit:match:<game>:<page path>"), so that a reload, a new
+// browser (localStorage, key "cardkit:match:<game>:<slot>:<page path>"; the slot names the table
+// on its page, so two tables on one page keep two matches), so that a reload, a new
 // kernel or a culled one can offer it back. Python sends `record` (the deal code, the
 // settings and the learner's moves) after every move and says, with `hold`, when a stored
 // match must not be overwritten yet (the learner has not answered the offer). On its first
@@ -10,7 +11,8 @@
 const PREFIX = "cardkit:";
 
 function storageKey(model) {
-  return PREFIX + "match:" + (model.get("game") || "game") + ":" + location.pathname;
+  const slot = model.get("slot");
+  return PREFIX + "match:" + (model.get("game") || "game") + ":" + (slot ? slot + ":" : "") + location.pathname;
 }
 
 function read(key) {
