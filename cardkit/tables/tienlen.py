@@ -76,7 +76,9 @@ class TienLenMatch(MatchController):
         if not self.ready():
             return False
         if not cards:
-            return self.refuse(Said("error", say("tables.tl_choose_first")))
+            # Pass is refused while leading: it is offered only when it may be pressed
+            return self.refuse(Said("error", say("tables.tl_choose_lead_first" if self.state.table is None
+                                                 else "tables.tl_choose_first")))
         combo = tl.classify(cards)
         if combo is None:
             return self.refuse(Said("error", say("tables.tl_cannot_play_that", reason=tl.why_illegal(cards))))

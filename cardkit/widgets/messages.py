@@ -69,10 +69,10 @@ class StatusMessage(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
         """Show ``text`` (a sentence, or a message to say in the page's language) as a
         message of this ``kind``, replacing the previous one; ``moment`` (see the trait)."""
         with self.hold_sync():
-            self.kind = kind
-            self.text = str(text)
             if moment is not None:
                 self.moment = moment
+            self.kind = kind
+            self.text = str(text)
             self._n += 1
 
     def info(self, text: str) -> None:

@@ -30,6 +30,8 @@ function render({ model, el }) {
     icon.textContent = message ? (ICONS[kind] || "") : "";
     word.textContent = message ? (WORDS[kind] || "") : "";
     text.textContent = message;
+    // a table's log draws the lines of this moment now (see log.js)
+    box.dispatchEvent(new CustomEvent("ck-moment", { bubbles: true }));
   }
   let toggle = false;
   function again() {
