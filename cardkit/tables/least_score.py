@@ -105,7 +105,7 @@ class LeastScoreMatch(MatchController):
         if isinstance(action, ls.Discard) and action.take is None:
             drawn = [c for c in self.state.hand(HUMAN) if c not in set(before.hand)]
             if drawn:
-                self.note = say("tables.ls_you_drew", card=drawn[0])
+                self.note = say("tables.ls_you_drew", card=drawn[0], label=drawn[0].label)
 
     def replay_step(self, step: str) -> bool:
         if step == "x":

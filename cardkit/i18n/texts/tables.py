@@ -128,7 +128,7 @@ text("tables.ls_intro",
      "press <b>Discard and take</b> — or <b>Declare</b> if you think your total is the lowest.")
 plural("tables.ls_settings", "{n} opponent, threshold {threshold}", "{n} opponents, threshold {threshold}", count="n")
 text("tables.ls_your_turn", "Your turn: choose cards to discard and a card to take, or declare.")
-text("tables.ls_you_drew", "You took {card} from the top of the deck.")
+text("tables.ls_you_drew", "You took {card} ({label}) from the top of the deck.")
 text("tables.ls_out_others_play", "You are out of this match; the others play on: {playing}")
 text("tables.ls_choose_first", "Choose the cards to discard first: click them in your hand.")
 text("tables.ls_cannot_declare", "You cannot declare now: {reason}.")
