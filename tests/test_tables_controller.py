@@ -125,8 +125,8 @@ def test_both_games_go_through_one_learner_move_flow(monkeypatch):
 
 
 def test_the_seed_salts_are_kept_so_the_same_deal_gives_the_same_bot_moves():
-    assert LeastScoreMatch.seed_salt == "least score" and TienLenMatch.seed_salt == "tien len"
-    assert bot_rng(7, "least score").random() == random.Random("cardkit least score bots 7").random()
+    assert bot_rng(7, LeastScoreMatch.seed_salt).random() == random.Random("cardkit least score bots 7").random()
+    assert bot_rng(7, TienLenMatch.seed_salt).random() == random.Random("cardkit tien len bots 7").random()
     m = ls_match("K7Q-29X")
     first_bot_move = next(e.text for e in m.state.events if e.kind == "discard") if any(
         e.kind == "discard" for e in m.state.events) else None

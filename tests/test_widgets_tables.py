@@ -189,7 +189,7 @@ def test_ls_controls_choose_opponents_and_level():
     with pytest.raises(CardkitError):
         t.new_match(opponents=8)
     mixed = ls_table(opponents=2, level=["random", "greedy"])
-    assert [n for n, _ in mixed.bots] == ["random", "greedy"] and mixed.level_choice.value == "as given"
+    assert [n for n, _ in mixed.bots] == ["random", "greedy"] and mixed.level_choice.value == "as_given"
     with pytest.raises(CardkitError, match="2 bot levels were given for 3 opponents"):
         ls_table(level=["random", "greedy"])
     with pytest.raises(CardkitError, match="not a Least Score bot level"):
@@ -408,7 +408,7 @@ def test_tl_deal_codes_and_controls():
     with pytest.raises(CardkitError):
         tl_table(level=["random"])
     mixed = tl_table(level=["random", "greedy", "random"])
-    assert mixed.level_choice.value == "as given"
+    assert mixed.level_choice.value == "as_given"
 
 
 def test_tl_clicks_while_a_bot_moves_are_refused():

@@ -11,9 +11,9 @@ The widgets in :mod:`cardkit.widgets.tables` show a controller; tests drive it d
 """
 
 from .least_score import DECK, LeastScoreMatch
-from .match import HUMAN, MatchController, Said, bot_rng, resolve_bots, table_key
+from .match import HUMAN, MatchController, ShownMessage, bot_rng, resolve_bots, table_key
 from .record import MAX_MOVES, check_record
 from .tienlen import TienLenMatch
 
-__all__ = ["HUMAN", "DECK", "MatchController", "LeastScoreMatch", "TienLenMatch", "Said", "bot_rng",
+__all__ = ["HUMAN", "DECK", "MatchController", "LeastScoreMatch", "TienLenMatch", "ShownMessage", "bot_rng",
            "resolve_bots", "table_key", "check_record", "MAX_MOVES"]

@@ -16,7 +16,7 @@ from ..cards import Card, parse_cards
 from ..errors import CardkitError
 from ..i18n import Message, and_list, say, seat
 from ..least_score import coach as ls_coach
-from .match import HUMAN, MatchController, Said
+from .match import HUMAN, MatchController, ShownMessage
 
 __all__ = ["LeastScoreMatch", "DECK"]
 
@@ -28,7 +28,7 @@ class LeastScoreMatch(MatchController):
     """A Least Score match: the learner (seat 0) against 1 to 7 bots."""
 
     game = "least_score"
-    seed_salt = "least score"
+    seed_salt = ("least", "score")
     bots_registry = ls.BOTS
     coach_event_kinds = ("round_start", "reshuffle")
 
@@ -88,11 +88,11 @@ class LeastScoreMatch(MatchController):
         if not self.ready():
             return False
         if not cards:
-            return self.refuse(Said("error", say("tables.ls_choose_first")))
+            return self.refuse(ShownMessage("error", say("tables.ls_choose_first")))
         try:
             action = ls.Discard(cards, take=None if take == DECK else take)
         except CardkitError as exc:
-            return self.refuse(Said("error", getattr(exc, "message", None) or say("tables.reason", reason=str(exc))))
+            return self.refuse(ShownMessage("error", getattr(exc, "message", None) or say("tables.reason", reason=str(exc))))
         step = "d:" + " ".join(c.code for c in action.cards) + ">" + ("deck" if action.take is None else action.take.code)
         return self.act(action, step, lambda reason: say("tables.cannot_do", reason=reason))
 
@@ -138,11 +138,11 @@ class LeastScoreMatch(MatchController):
     def your_turn(self, obs: ls.Observation) -> Message:
         return say("tables.ls_your_turn")
 
-    def waiting(self, obs: ls.Observation) -> Said:
+    def waiting(self, obs: ls.Observation) -> ShownMessage:
         playing = say("tables.playing", player=seat(obs.current_player))
         if not obs.still_in[HUMAN]:
-            return Said("info", say("tables.ls_out_others_play", playing=playing))
-        return Said("info", playing if self.note is None else say("tables.then", first=self.note, then=playing))
+            return ShownMessage("info", say("tables.ls_out_others_play", playing=playing))
+        return ShownMessage("info", playing if self.note is None else say("tables.then", first=self.note, then=playing))
 
     def round_over_status(self) -> Message:
         res = self.pending

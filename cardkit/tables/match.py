@@ -29,14 +29,14 @@ from ..game import resolve_bot
 from ..i18n import Message, say, seat
 from .record import TURNS, check_record
 
-__all__ = ["HUMAN", "Said", "MatchController", "resolve_bots", "bot_rng", "table_key"]
+__all__ = ["HUMAN", "ShownMessage", "MatchController", "resolve_bots", "bot_rng", "table_key"]
 
 HUMAN = 0
 """The learner's seat at every table."""
 
 
 @dataclass(frozen=True)
-class Said:
+class ShownMessage:
     """A message and how it is shown: ``kind`` is 'info', 'success', 'warning' or 'error'."""
 
     kind: str
@@ -61,10 +61,12 @@ def resolve_bots(level: Any, count: int, game: str) -> list[tuple[str, Callable]
     return out
 
 
-def bot_rng(seed: int, salt: str) -> random.Random:
-    """The bots' random numbers: fixed by the deal (and the game's ``salt``), so the same
-    deal played the same way gives the same bot moves in every classroom."""
-    return random.Random(f"cardkit {salt} bots {seed}")
+def bot_rng(seed: int, salt: Sequence[str]) -> random.Random:
+    """The bots' random numbers: fixed by the deal (and the game's ``salt``, an id of a few
+    words, e.g. ``("least", "score")``), so the same deal played the same way gives the same
+    bot moves in every classroom."""
+    words = (salt,) if isinstance(salt, str) else tuple(salt)
+    return random.Random(" ".join(("cardkit", *words, "bots", str(seed))))
 
 
 _KEYS_MADE: dict[str, int] = {}
@@ -91,7 +93,7 @@ class MatchController:
     """
 
     game = ""                   # the game's code name: 'least_score' or 'tienlen'
-    seed_salt = ""              # part of the bots' seed (kept: the same deal gives the same bot moves)
+    seed_salt: tuple[str, ...] = ()   # the bots' seed salt, an id (kept: the same deal gives the same bot moves)
     bots_registry: dict = {}
     coach_event_kinds: tuple[str, ...] = ()   # log events the coach repeats (a round's start …)
 
@@ -108,7 +110,7 @@ class MatchController:
         self.steps: list[str] = []    # the learner's moves, as the record keeps them
         self.note: Optional[Message] = None    # about the learner's last move, before the status
         self.held: Optional[Message] = None    # a refused click's reason, kept while the bots play
-        self.flash: Optional[Said] = None      # a one-off message (a refusal, "welcome back") until the next move
+        self.flash: Optional[ShownMessage] = None      # a one-off message (a refusal, "welcome back") until the next move
         self.coach_notes: list[Any] = []
         self.matches = 0              # how many matches were started (a view sees a new one by it)
         self.question: Optional[str] = None   # the "are you sure?" question being asked ('new_match', …)
@@ -139,9 +141,9 @@ class MatchController:
         """The status on the learner's turn."""
         raise NotImplementedError
 
-    def waiting(self, obs: Any) -> Said:
+    def waiting(self, obs: Any) -> ShownMessage:
         """The status while a bot plays (``obs`` is the learner's view)."""
-        return Said("info", say("tables.playing", player=seat(obs.current_player)))
+        return ShownMessage("info", say("tables.playing", player=seat(obs.current_player)))
 
     def round_over_status(self) -> Message:
         """The status's first words while a finished round (game) is shown."""
@@ -254,22 +256,22 @@ class MatchController:
         return self.state.events[:self.events_seen]
 
     # --- the learner's move: one flow for both games ----------------------------------
-    def refusal(self) -> Optional[Said]:
+    def refusal(self) -> Optional[ShownMessage]:
         """Why no move of the learner's is taken now (None: one is)."""
         st = self.state
         if st is None:
-            return Said("warning", say("tables.match_over_press_new"))
+            return ShownMessage("warning", say("tables.match_over_press_new"))
         if self.pending is not None:
             if self.match_over():
-                return Said("warning", say("tables.match_over_press_new"))
-            return Said("warning", say(f"tables.{self.game}.over_press_next"))
+                return ShownMessage("warning", say("tables.match_over_press_new"))
+            return ShownMessage("warning", say(f"tables.{self.game}.over_press_next"))
         if st.is_terminal():
-            return Said("warning", say("tables.match_over_press_new"))
+            return ShownMessage("warning", say("tables.match_over_press_new"))
         if st.current_player() != HUMAN:
-            return Said("warning", say("tables.wait_for_turn", current=seat(st.current_player())))
+            return ShownMessage("warning", say("tables.wait_for_turn", current=seat(st.current_player())))
         return None
 
-    def refuse(self, said: Said) -> bool:
+    def refuse(self, said: ShownMessage) -> bool:
         """Show ``said`` until the next move; a click refused while the bots play stays in
         front of their moves until the learner's turn.  Returns False (nothing played)."""
         self.flash = said
@@ -293,7 +295,7 @@ class MatchController:
             return False
         reason = self.state.why_illegal_action(action, HUMAN)
         if reason is not None:
-            return self.refuse(Said("error", illegal(reason)))
+            return self.refuse(ShownMessage("error", illegal(reason)))
         before = self.state.observation(HUMAN)
         self.state.apply_action(action, HUMAN)
         if self.coach:
@@ -342,10 +344,10 @@ class MatchController:
         shown, when there is none to go on to)."""
         if self.pending is None:
             if self.state.is_terminal():
-                return self.refuse(Said("warning", say("tables.match_over_press_new")))
-            return self.refuse(Said("warning", say(f"tables.{self.game}.not_over")))
+                return self.refuse(ShownMessage("warning", say("tables.match_over_press_new")))
+            return self.refuse(ShownMessage("warning", say(f"tables.{self.game}.not_over")))
         if self.match_over():
-            return self.refuse(Said("warning", say("tables.match_over_press_new")))
+            return self.refuse(ShownMessage("warning", say("tables.match_over_press_new")))
         self.pending = None
         self.steps.append("n")
         self.flash = None
@@ -354,7 +356,7 @@ class MatchController:
         return True
 
     # --- what is shown ----------------------------------------------------------------
-    def status(self) -> Said:
+    def status(self) -> ShownMessage:
         """The status line now: a one-off message, else where the match is."""
         if self.flash is not None:
             return self.flash
@@ -363,17 +365,17 @@ class MatchController:
         if self.pending is not None:
             head = self.round_over_status()
             if self.match_over():
-                return Said("success", say("tables.then", first=head, then=self.winner()))
-            return Said("info", say("tables.then", first=head,
+                return ShownMessage("success", say("tables.then", first=head, then=self.winner()))
+            return ShownMessage("info", say("tables.then", first=head,
                                     then=say(f"tables.{self.game}.press_next")))
         if st.is_terminal():
-            return Said("success", self.winner())
+            return ShownMessage("success", self.winner())
         if st.current_player() == HUMAN:
             turn = self.your_turn(obs)
-            return Said("info", turn if self.note is None else say("tables.then", first=self.note, then=turn))
+            return ShownMessage("info", turn if self.note is None else say("tables.then", first=self.note, then=turn))
         said = self.waiting(obs)
         if self.held is not None:
-            return Said("warning", say("tables.then", first=self.held, then=said.message))
+            return ShownMessage("warning", say("tables.then", first=self.held, then=said.message))
         return said
 
     def seat_label(self, p: int) -> Message:
@@ -456,7 +458,7 @@ class MatchController:
             return None
         record = check_record(found, self.game)
         if record is None:
-            self.flash = Said("warning", say("tables.saved_unreadable_found"))
+            self.flash = ShownMessage("warning", say("tables.saved_unreadable_found"))
             return None
         if record["over"] or not record["moves"]:
             return None
@@ -484,13 +486,13 @@ class MatchController:
         fresh match on that deal, when there is one, is being played)."""
         checked = check_record(record, self.game)
         if checked is None:
-            self.flash = Said("error", say("tables.saved_unreadable"))
+            self.flash = ShownMessage("error", say("tables.saved_unreadable"))
             return False
         try:
             seed = resolve_seed(checked["code"])
             self.restore_settings(checked["settings"])
         except (CardkitError, TypeError, ValueError, KeyError, AttributeError):
-            self.flash = Said("error", say("tables.saved_other_settings"))
+            self.flash = ShownMessage("error", say("tables.saved_other_settings"))
             return False
         ok = True
         try:
@@ -507,10 +509,10 @@ class MatchController:
         if not ok:
             self.start(seed)
             self.play_out()
-            self.flash = Said("error", say("tables.saved_not_replayed"))
+            self.flash = ShownMessage("error", say("tables.saved_not_replayed"))
             return False
         where = self.where(self.record() or {})
-        self.flash = Said("info", say("tables.welcome_back", where=where) if where else say("tables.welcome_back_plain"))
+        self.flash = ShownMessage("info", say("tables.welcome_back", where=where) if where else say("tables.welcome_back_plain"))
         return True
 
     # --- "are you sure?" ----------------------------------------------------------------

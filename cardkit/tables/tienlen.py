@@ -13,23 +13,23 @@ from typing import Any, Optional
 from .. import tienlen as tl
 from ..cards import parse_cards
 from ..errors import CardkitError
-from ..i18n import Message, and_list, say, seat
+from ..i18n import Message, and_list, ordinal, say, seat
 from ..tienlen import coach as tl_coach
-from .match import HUMAN, MatchController, Said
+from .match import HUMAN, MatchController, ShownMessage
 
 __all__ = ["TienLenMatch", "place"]
 
 
 def place(k: int) -> Message:
     """'1st', '2nd' … — a place in the finishing order."""
-    return say(f"tables.place_{k}") if 1 <= k <= 4 else say("tables.place_n", n=k)
+    return ordinal(k)
 
 
 class TienLenMatch(MatchController):
     """A Tiến Lên match: the learner (seat 0) against bots (three with four players)."""
 
     game = "tienlen"
-    seed_salt = "tien len"
+    seed_salt = ("tien", "len")
     bots_registry = tl.BOTS
     coach_event_kinds = ("deal", "instant_win")
     alert_kinds = ("bomb", "chop", "instant_win")
@@ -77,13 +77,13 @@ class TienLenMatch(MatchController):
             return False
         if not cards:
             # Pass is refused while leading: it is offered only when it may be pressed
-            return self.refuse(Said("error", say("tables.tl_choose_lead_first" if self.state.table is None
+            return self.refuse(ShownMessage("error", say("tables.tl_choose_lead_first" if self.state.table is None
                                                  else "tables.tl_choose_first")))
         combo = tl.classify(cards)
         if combo is None:
-            return self.refuse(Said("error", say("tables.tl_cannot_play_that", reason=tl.why_illegal(cards))))
+            return self.refuse(ShownMessage("error", say("tables.tl_cannot_play_that", reason=tl.why_illegal(cards))))
         return self.act(combo, "p:" + " ".join(c.code for c in cards),
-                        lambda reason: say("tables.tl_cannot_play", combo=combo, reason=reason))
+                        lambda reason: say("tables.tl_cannot_play", combo=tuple(combo.cards), reason=reason))
 
     def pass_(self) -> bool:
         """Pass (refused, with the engine's reason, when the learner leads)."""
@@ -136,12 +136,12 @@ class TienLenMatch(MatchController):
             return say("tables.tl_your_own", combo=obs.table.describe())
         return say("tables.tl_players", player=seat(obs.table_player), combo=obs.table.describe())
 
-    def waiting(self, obs: tl.Observation) -> Said:
+    def waiting(self, obs: tl.Observation) -> ShownMessage:
         playing = say("tables.playing", player=seat(obs.current_player))
         if HUMAN in obs.finished:
-            return Said("success", say("tables.tl_you_went_out", place=place(obs.finished.index(HUMAN) + 1),
+            return ShownMessage("success", say("tables.tl_you_went_out", place=place(obs.finished.index(HUMAN) + 1),
                                        playing=playing))
-        return Said("info", playing)
+        return ShownMessage("info", playing)
 
     def round_over_status(self) -> Message:
         res = self.pending

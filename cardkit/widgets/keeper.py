@@ -40,8 +40,8 @@ class MatchKeeper(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
     record = Dict(help="The match as the page stores it.").tag(sync=True)
     hold = Bool(False, help="True: the page keeps what it has stored (an offer is not answered yet).").tag(sync=True)
     offer = Unicode("", help="The offer shown ('' for none).").tag(sync=True)
-    resume_label = Unicode("Resume my match").tag(sync=True)
-    dismiss_label = Unicode("Start afresh").tag(sync=True)
+    resume_label = Unicode("", help="The resume button's words (set with each offer).").tag(sync=True)
+    dismiss_label = Unicode("", help="The other button's words (set with each offer).").tag(sync=True)
 
     def __init__(self, game: str, on_found: Callable[[Any], Any],
                  on_answer: Callable[[bool], Any], slot: str = "", **kwargs: Any) -> None:

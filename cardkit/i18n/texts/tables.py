@@ -40,6 +40,11 @@ text("tables.tienlen.over_short", "This game is over.")
 text("tables.tienlen.round_n", "game {n}")
 text("tables.tienlen.turn_between", "between two games")
 
+# --- the message areas (cardkit/widgets/messages.py) ----------------------------------------
+text("tables.log_empty", "Nothing has happened yet.")
+text("tables.not_allowed", "That is not allowed.")
+text("tables.went_wrong", "Something went wrong: {detail}")
+
 # --- the bots' settings ----------------------------------------------------------------------
 plural("tables.levels_count",
        "{given} bot levels were given for {n} opponent: give one level for all of them, or one per opponent",
@@ -211,11 +216,6 @@ text("tables.tl_to_beat", "To beat: {table}.")
 text("tables.tl_cleared_you_lead", "Everyone else has passed: the table is clear and you lead.")
 text("tables.tl_cleared_leads", "Everyone else has passed: the table is clear and {player} leads.")
 text("tables.tl_must_contain", "The first play of the match must contain {card}.")
-text("tables.place_1", "1st")
-text("tables.place_2", "2nd")
-text("tables.place_3", "3rd")
-text("tables.place_4", "4th")
-text("tables.place_n", "{n}th")
 text("tables.tl_now_out", "out, {place}")
 text("tables.tl_now_passed", "passed")
 text("tables.tl_now_played_table", "played the cards on the table")

@@ -17,7 +17,7 @@ from .. import guard as widgets
 from ...cards import resolve_seed
 from ...errors import CardkitError
 from ...i18n import say, seat
-from ...tables import HUMAN, MatchController, Said, table_key
+from ...tables import HUMAN, MatchController, ShownMessage, table_key
 from ..access import FocusKeeper, FourColourSwitch
 from ..hand import CardRow, Hand
 from ..keeper import MatchKeeper
@@ -236,12 +236,12 @@ class TableBase(widgets.VBox):
         A bad code is shown as a plain message and nothing changes (returns False)."""
         text = str(code).strip() if code is not None else ""
         if not text:
-            self._show(Said("error", say("tables.type_code_first")))
+            self._show(ShownMessage("error", say("tables.type_code_first")))
             return False
         try:
             seed = resolve_seed(code if isinstance(code, int) else text)
         except CardkitError as exc:
-            self._show(Said("error", getattr(exc, "message", None) or say("tables.not_a_code", reason=str(exc))))
+            self._show(ShownMessage("error", getattr(exc, "message", None) or say("tables.not_a_code", reason=str(exc))))
             return False
         self._apply_settings()   # the settings the menus show now, as "New match" would use
         self._start(seed)
@@ -398,11 +398,11 @@ class TableBase(widgets.VBox):
         self._moved()
         return True
 
-    def _show(self, said: Said) -> None:
+    def _show(self, said: ShownMessage) -> None:
         self.status.show(str(said.message), said.kind, moment=self._log_moment())
 
     @staticmethod
-    def _message_in(area: StatusMessage, said: Optional[Said]) -> None:
+    def _message_in(area: StatusMessage, said: Optional[ShownMessage]) -> None:
         """Show ``said`` in ``area`` (a message area of this table, made with its own
         Layout), or hide the area: an empty box is never left on the page."""
         if said is None:
@@ -585,7 +585,7 @@ class TableBase(widgets.VBox):
             action()
 
 
-_AS_GIVEN = "as given"
+_AS_GIVEN = "as_given"
 """The level menu's value while the bots were given as functions or a mix."""
 
 

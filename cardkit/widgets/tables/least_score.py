@@ -27,7 +27,7 @@ from .. import guard as widgets
 from ... import least_score as ls
 from ...cards import Card
 from ...i18n import say, seat
-from ...tables import DECK, HUMAN, LeastScoreMatch, Said
+from ...tables import DECK, HUMAN, LeastScoreMatch, ShownMessage
 from ..access import ChoiceGroup
 from ..checkers import legal_list_html, least_score_sections, least_score_verdict
 from ..hand import CardRow, Hand
@@ -143,7 +143,7 @@ class LeastScoreTable(TableBase):
             self.select(cards)
         except CardkitError as exc:  # not cards of this hand: said plainly, nothing changes
             message = getattr(exc, "message", None) or say("tables.reason", reason=str(exc))
-            self.match.refuse(Said("error", message))
+            self.match.refuse(ShownMessage("error", message))
             return self._after_move(False)
         return self.take(take)
 
@@ -229,17 +229,17 @@ class LeastScoreTable(TableBase):
         if match.pending is not None or st.is_terminal() or not st.observation(HUMAN).still_in[HUMAN]:
             # no move of yours to make: say so rather than "choose the cards to discard"
             out = not st.is_terminal() and match.pending is None
-            self._message_in(self.verdict, Said("info", say("tables.ls_out_of_match") if out
+            self._message_in(self.verdict, ShownMessage("info", say("tables.ls_out_of_match") if out
                                                 else say(f"tables.{match.game}.over_short")))
             return
         if legal is None:
             # on the learner's turn the status says what to do: nothing to add until cards are chosen
             self._message_in(self.verdict, None if st.current_player() == HUMAN
-                             else Said("info", say("tables.wait_choose")))
+                             else ShownMessage("info", say("tables.wait_choose")))
             return
         if legal:
             text = str(say("tables.ls_then_take", verdict=text))
-        self._message_in(self.verdict, Said("success" if legal else "error", text))
+        self._message_in(self.verdict, ShownMessage("success" if legal else "error", text))
 
     def _legal_groups(self) -> list:
         return ls.legal_discards(self.hand.cards, self.match.state.rules)

@@ -27,7 +27,7 @@ from ... import tienlen as tl
 from ...cards import resolve_seed
 from ...errors import CardkitError
 from ...i18n import say, seat
-from ...tables import HUMAN, Said, TienLenMatch
+from ...tables import HUMAN, ShownMessage, TienLenMatch
 from ..checkers import legal_list_html, tienlen_sections, tienlen_verdict
 from ..hand import CardRow, Hand
 from ..messages import StatusMessage
@@ -117,7 +117,7 @@ class TienLenTable(TableBase):
             try:
                 self.select(cards)
             except CardkitError as exc:
-                self.match.refuse(Said("error", getattr(exc, "message", None) or say("tables.reason", reason=str(exc))))
+                self.match.refuse(ShownMessage("error", getattr(exc, "message", None) or say("tables.reason", reason=str(exc))))
                 return self._after_move(False)
         return self._after_move(self.match.play(self.hand.selected))
 
@@ -138,7 +138,7 @@ class TienLenTable(TableBase):
             h.title = str(seat(p) if now is None else say("tables.opponent_now", player=seat(p), now=now))
         alert = match.alert
         self._message_in(self.alert, None if alert is None else
-                         Said("warning", getattr(alert, "message", None) or alert.text))
+                         ShownMessage("warning", getattr(alert, "message", None) or alert.text))
         self.table_row.cards = () if obs.table is None else obs.table.cards
         self.table_text.value = "".join(f"<div>{esc(line)}</div>" for line in match.table_lines())
         self.hand.cards = obs.hand
@@ -154,7 +154,7 @@ class TienLenTable(TableBase):
         legal, text = tienlen_verdict(chosen, st.table, st.rules)
         if legal is None:
             # on the learner's turn the status says what to do: nothing to add until cards are chosen
-            self._message_in(self.verdict, None if mine else Said("info", say("tables.wait_choose")))
+            self._message_in(self.verdict, None if mine else ShownMessage("info", say("tables.wait_choose")))
             return
         if legal and mine:
             reason = st.why_illegal_action(tl.classify(chosen), HUMAN)
@@ -162,7 +162,7 @@ class TienLenTable(TableBase):
                 legal, text = False, str(say("tables.tl_not_now", verdict=text, reason=reason))
             else:
                 text = str(say("tables.tl_press_play", verdict=text))
-        self._message_in(self.verdict, Said("success" if legal else "error", text))
+        self._message_in(self.verdict, ShownMessage("success" if legal else "error", text))
 
     def _legal_groups(self) -> list:
         st = self.match.state
