@@ -77,11 +77,21 @@ class TableBase(widgets.VBox):
     learner's clicks into the controller's moves; this class runs the bots at a readable
     pace and draws the status, the log, the deal code, the scoreboard, the coach, the
     hints, the "are you sure?" question and the saved match's offer.
+
+    Arguments every table takes:
+        seed: the deal — None for a fresh one, a whole number, or a deal code
+            such as ``'K7Q-29X'``.
+        delay: seconds between two bot moves (0: all at once, as in tests).
+        four_colour: ♠ black, ♥ red, ♦ blue, ♣ green (the learner's switch on the
+            table changes it, and the learner's browser remembers it).
+        coach: start with the coach on: before each of your turns it says what you
+            may do and why, after each move what it meant (a switch turns it off).
     """
 
     hint_words = ("tables.ls_hints", "tables.ls_hints_tip")
 
-    def __init__(self, match: MatchController, delay: float = 0.8, four_colour: bool = False) -> None:
+    def __init__(self, match: MatchController, seed: Any = None, delay: float = 0.8,
+                 four_colour: bool = False) -> None:
         self.match = match
         self._four = bool(four_colour)
         self._log_shown = 0        # events of this match drawn in the log
@@ -144,6 +154,17 @@ class TableBase(widgets.VBox):
         self.hint_list.add_class("ck-hint-list")
         super().__init__()
         self.add_class("ck-table")
+        self._build()
+        self._start(resolve_seed(seed))
+
+    def _build(self) -> None:
+        """Each game's widgets, laid out with :meth:`_build_shared` and :meth:`_lay_out`."""
+        raise NotImplementedError
+
+    @property
+    def rules(self) -> Any:
+        """The rules of the match being played."""
+        return self.match.state.rules
 
     def _safe(self, handler: Callable) -> Callable:
         """``handler`` with any error shown in the status, never as a traceback."""

@@ -31,7 +31,6 @@ from ...tables import DECK, HUMAN, LeastScoreMatch, ShownMessage
 from ..access import ChoiceGroup
 from ..checkers import legal_list_html, least_score_sections, least_score_verdict
 from ..hand import CardRow, Hand
-from ...cards import resolve_seed
 from ...errors import CardkitError
 from .base import TableBase, action_button, esc, hidden, menu, wrap_row
 
@@ -49,13 +48,8 @@ class LeastScoreTable(TableBase):
             per opponent.
         rules: a :class:`cardkit.least_score.Rules` for every other option
             (threshold, penalty, …); its ``players`` is set from ``opponents``.
-        seed: the deal — None for a fresh one, a whole number, or a deal code
-            such as ``'K7Q-29X'``.
-        delay: seconds between two bot moves (0: all at once, as in tests).
-        four_colour: ♠ black, ♥ red, ♦ blue, ♣ green (the learner's switch on the
-            table changes it, and the learner's browser remembers it).
-        coach: start with the coach on: before each of your turns it says what you
-            may do and why, after each move what it meant (a switch turns it off).
+        seed, delay, four_colour, coach: as at every table (see
+            :class:`~cardkit.widgets.tables.base.TableBase`).
 
     The controls at the top choose the number of opponents, their level and the
     threshold for the next **New match**; the deal code of the match is shown
@@ -66,15 +60,7 @@ class LeastScoreTable(TableBase):
 
     def __init__(self, opponents: Optional[int] = None, level: Any = "greedy", rules: Optional[ls.Rules] = None,
                  seed: Any = None, delay: float = 0.8, four_colour: bool = False, coach: bool = False) -> None:
-        match = LeastScoreMatch(opponents=opponents, level=level, rules=rules, coach=coach)
-        super().__init__(match, delay=delay, four_colour=four_colour)
-        self._build()
-        self._start(resolve_seed(seed))
-
-    @property
-    def rules(self) -> ls.Rules:
-        """The rules of the match being played."""
-        return self.match.state.rules
+        super().__init__(LeastScoreMatch(opponents=opponents, level=level, rules=rules, coach=coach), seed, delay=delay, four_colour=four_colour)
 
     def _apply_settings(self, opponents: Optional[int] = None, level: Any = None,
                         threshold: Optional[int] = None) -> None:

@@ -24,7 +24,6 @@ from typing import Any, Optional
 from .. import guard as widgets
 
 from ... import tienlen as tl
-from ...cards import resolve_seed
 from ...errors import CardkitError
 from ...i18n import say, seat
 from ...tables import HUMAN, ShownMessage, TienLenMatch
@@ -48,28 +47,15 @@ class TienLenTable(TableBase):
             per bot.
         rules: a :class:`cardkit.tienlen.Rules` (target, house variants, number of
             players).
-        seed: the deal — None for a fresh one, a whole number, or a deal code
-            such as ``'K7Q-29X'``.
-        delay: seconds between two bot moves (0: all at once, as in tests).
-        four_colour: ♠ black, ♥ red, ♦ blue, ♣ green (the learner's switch on the
-            table changes it, and the learner's browser remembers it).
-        coach: start with the coach on: before each of your turns it says what you
-            may do and why, after each move what it meant (a switch turns it off).
+        seed, delay, four_colour, coach: as at every table (see
+            :class:`~cardkit.widgets.tables.base.TableBase`).
     """
 
     hint_words = ("tables.tl_hints", "tables.tl_hints_tip")
 
     def __init__(self, level: Any = "greedy", rules: Optional[tl.Rules] = None, seed: Any = None,
                  delay: float = 0.8, four_colour: bool = False, coach: bool = False) -> None:
-        match = TienLenMatch(level=level, rules=rules, coach=coach)
-        super().__init__(match, delay=delay, four_colour=four_colour)
-        self._build()
-        self._start(resolve_seed(seed))
-
-    @property
-    def rules(self) -> tl.Rules:
-        """The rules of the match being played."""
-        return self.match.state.rules
+        super().__init__(TienLenMatch(level=level, rules=rules, coach=coach), seed, delay=delay, four_colour=four_colour)
 
     def _apply_settings(self, level: Any = None, target: Optional[int] = None) -> None:
         self.match.apply(self._level_from_menu(level), self.target_choice.value if target is None else target)
