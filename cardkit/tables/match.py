@@ -29,7 +29,7 @@ from ..game import resolve_bot
 from ..i18n import Message, say, seat
 from .record import TURNS, check_record
 
-__all__ = ["HUMAN", "ShownMessage", "MatchController", "resolve_bots", "bot_rng", "table_key"]
+__all__ = ["HUMAN", "ShownMessage", "MatchController", "resolve_bots", "bot_rng", "bot_label", "table_key"]
 
 HUMAN = 0
 """The learner's seat at every table."""
@@ -67,6 +67,15 @@ def bot_rng(seed: int, salt: Sequence[str]) -> random.Random:
     bot moves in every classroom."""
     words = (salt,) if isinstance(salt, str) else tuple(salt)
     return random.Random(" ".join(("cardkit", *words, "bots", str(seed))))
+
+
+def bot_label(name: str) -> Any:
+    """A bot level's name as the learner reads it ('greedy' is an id; its word is in the
+    catalogue); a level the catalogue does not know (a custom bot) keeps its name."""
+    from ..i18n.define import REGISTRY
+
+    code = f"tables.bot.{name}"
+    return say(code) if code in REGISTRY else name
 
 
 _KEYS_MADE: dict[str, int] = {}
@@ -382,7 +391,7 @@ class MatchController:
         """'You (Player 0)', 'Player 2 (greedy bot)' — the scoreboard's first column."""
         if p == HUMAN:
             return say("tables.seat_you_label")
-        return say("tables.seat_bot_label", player=seat(p), bot=self.bots[p - 1][0])
+        return say("tables.seat_bot_label", player=seat(p), bot=bot_label(self.bots[p - 1][0]))
 
     def scoreboard(self) -> tuple[Message, list[tuple[Message, Any, Any, Any]]]:
         """The scoreboard: its title, and one row a seat (label, cards, score, now)."""

@@ -57,6 +57,9 @@ text("tables.ls_opponents",
      "Least Score is for {low_players} to {high_players} players, so {low} to {high} opponents; not {given}")
 
 # --- the seats on the scoreboard --------------------------------------------------------------
+text("tables.bot.random", "random")
+text("tables.bot.greedy", "greedy")
+text("tables.bot.strong", "strong")
 text("tables.seat_you_label", "You (Player 0)")
 text("tables.seat_bot_label", "{player} ({bot} bot)")
 text("tables.scoreboard_player", "Player")

@@ -17,7 +17,7 @@ from .. import guard as widgets
 from ...cards import resolve_seed
 from ...errors import CardkitError
 from ...i18n import say, seat
-from ...tables import HUMAN, MatchController, ShownMessage, table_key
+from ...tables.match import HUMAN, MatchController, ShownMessage, bot_label, table_key
 from ..access import FocusKeeper, FourColourSwitch
 from ..hand import CardRow, Hand
 from ..keeper import MatchKeeper
@@ -174,7 +174,8 @@ class TableBase(widgets.VBox):
         """The widgets both tables have: the bots' level menu, the scoreboard, the
         opponents' face-down hands (``card_width`` pixels a card), the verdict, the
         hints button and the end-of-round texts.  ``self.hand`` comes first."""
-        self.level_choice = menu([(lv, lv) for lv in self.match.bots_registry], say("tables.bots_menu"), "11em")
+        self.level_choice = menu([(str(bot_label(lv)), lv) for lv in self.match.bots_registry],
+                                 say("tables.bots_menu"), "11em")
         self.scoreboard = widgets.HTML("")
         self.scoreboard.add_class("ck-scoreboard")
         self.opponent_hands = [Hand(count=0, face_down=True, owner=str(say("tables.opponent_hand", player=seat(p))),
@@ -316,7 +317,7 @@ class TableBase(widgets.VBox):
         """Show the bots' level in its menu ("as given" for bot functions or a mix)."""
         levels = list(self.match.bots_registry)
         level = self.match.level
-        options = [(lv, lv) for lv in levels]
+        options = [(str(bot_label(lv)), lv) for lv in levels]
         if isinstance(level, str) and level in levels:
             self.level_choice.options = options
             self.level_choice.value = level
