@@ -30,7 +30,7 @@ class LeastScoreMatch(MatchController):
     game = "least_score"
     seed_salt = ("least", "score")
     bots_registry = ls.BOTS
-    coach_event_kinds = ("round_start", "reshuffle")
+    coach_event_kinds = ("reshuffle",)   # a round's start is in the log just below: not said twice
 
     def __init__(self, opponents: Optional[int] = None, level: Any = "greedy", rules: Optional[ls.Rules] = None,
                  coach: bool = False) -> None:

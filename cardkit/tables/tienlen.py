@@ -31,7 +31,7 @@ class TienLenMatch(MatchController):
     game = "tienlen"
     seed_salt = ("tien", "len")
     bots_registry = tl.BOTS
-    coach_event_kinds = ("deal", "instant_win")
+    coach_event_kinds = ("instant_win",)   # a deal is in the log just below: not said twice
     alert_kinds = ("bomb", "chop", "instant_win")
 
     def __init__(self, level: Any = "greedy", rules: Optional[tl.Rules] = None, coach: bool = False) -> None:
