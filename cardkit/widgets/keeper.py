@@ -40,6 +40,7 @@ class MatchKeeper(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
     record = Dict(help="The match as the page stores it.").tag(sync=True)
     hold = Bool(False, help="True: the page keeps what it has stored (an offer is not answered yet).").tag(sync=True)
     offer = Unicode("", help="The offer shown ('' for none).").tag(sync=True)
+    checked = Bool(False, help="True once the table has looked at what the page found (data-checked).").tag(sync=True)
     resume_label = Unicode("", help="The resume button's words (set with each offer).").tag(sync=True)
     dismiss_label = Unicode("", help="The other button's words (set with each offer).").tag(sync=True)
 
@@ -70,6 +71,9 @@ class MatchKeeper(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
         kind = content.get("type")
         if kind == "found":
             # checked by the table (cardkit.tables.check_record): one that cannot be read is said so
-            self._on_found(content.get("record"))
+            try:
+                self._on_found(content.get("record"))
+            finally:
+                self.checked = True
         elif kind in ("resume", "dismiss") and self.offer:
             self._on_answer(kind == "resume")

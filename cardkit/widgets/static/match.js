@@ -51,6 +51,7 @@ function render({ model, el }) {
 
   function draw() {
     const offer = model.get("offer") || "";
+    box.dataset.checked = model.get("checked") ? "true" : "false";   // the table has looked at what was found
     box.hidden = !offer;
     text.textContent = offer;
     resume.textContent = model.get("resume_label") || "Resume";
@@ -69,6 +70,7 @@ function render({ model, el }) {
   resume.addEventListener("click", () => model.send({ type: "resume" }));
   dismiss.addEventListener("click", () => model.send({ type: "dismiss" }));
   model.on("change:offer", draw);
+  model.on("change:checked", draw);
   model.on("change:resume_label", draw);
   model.on("change:dismiss_label", draw);
   model.on("change:record", save);
@@ -80,6 +82,7 @@ function render({ model, el }) {
   }
   return () => {
     model.off("change:offer", draw);
+    model.off("change:checked", draw);
     model.off("change:resume_label", draw);
     model.off("change:dismiss_label", draw);
     model.off("change:record", save);
