@@ -13,7 +13,7 @@ from typing import Any, Optional
 
 from .. import least_score as ls
 from ..cards import Card, parse_cards
-from ..errors import CardkitError
+from ..errors import CardkitError, OptionError, PlayerError
 from ..i18n import Message, and_list, say, seat
 from ..least_score import coach as ls_coach
 from .match import HUMAN, MatchController, ShownMessage
@@ -35,7 +35,7 @@ class LeastScoreMatch(MatchController):
     def __init__(self, opponents: Optional[int] = None, level: Any = "greedy", rules: Optional[ls.Rules] = None,
                  coach: bool = False) -> None:
         if rules is not None and not isinstance(rules, ls.Rules):
-            raise CardkitError(say("tables.ls_rules_kind", given=type(rules).__name__))
+            raise OptionError(say("tables.ls_rules_kind", given=type(rules).__name__))
         base = rules or ls.Rules()
         if opponents is None:
             opponents = base.players - 1 if rules is not None else 3
@@ -51,7 +51,7 @@ class LeastScoreMatch(MatchController):
         """Refuse a number of opponents the game does not have, plainly."""
         low, high = ls.Rules.MIN_PLAYERS - 1, ls.Rules.MAX_PLAYERS - 1
         if isinstance(n, bool) or not isinstance(n, int) or not low <= n <= high:
-            raise CardkitError(say("tables.ls_opponents", low_players=low + 1, high_players=high + 1,
+            raise PlayerError(say("tables.ls_opponents", low_players=low + 1, high_players=high + 1,
                                    low=low, high=high, given=repr(n)))
 
     def apply(self, opponents: int, level: Any, threshold: int) -> None:

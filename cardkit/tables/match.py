@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from typing import Any, Callable, Iterator, Optional, Sequence
 
 from ..cards import resolve_seed
-from ..errors import CardkitError
+from ..errors import CardkitError, OptionError
 from ..game import resolve_bot
 from ..i18n import Message, say, seat
 from .record import TURNS, check_record
@@ -49,13 +49,13 @@ def resolve_bots(level: Any, count: int, game: str) -> list[tuple[str, Callable]
     if isinstance(level, (list, tuple)):
         levels = list(level)
         if len(levels) != count:
-            raise CardkitError(say("tables.levels_count", given=len(levels), n=count))
+            raise OptionError(say("tables.levels_count", given=len(levels), n=count))
     else:
         levels = [level] * count
     out = []
     for lv in levels:
         if not isinstance(lv, str) and not callable(lv):
-            raise CardkitError(say("tables.level_kind", given=repr(lv)))
+            raise OptionError(say("tables.level_kind", given=repr(lv)))
         _name, bot = resolve_bot(game, lv)
         out.append((lv if isinstance(lv, str) else getattr(lv, "__name__", "custom").replace("_bot", ""), bot))
     return out

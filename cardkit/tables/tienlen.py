@@ -12,7 +12,7 @@ from typing import Any, Optional
 
 from .. import tienlen as tl
 from ..cards import parse_cards
-from ..errors import CardkitError
+from ..errors import OptionError
 from ..i18n import Message, and_list, ordinal, say, seat
 from ..tienlen import coach as tl_coach
 from .match import HUMAN, MatchController, ShownMessage
@@ -36,7 +36,7 @@ class TienLenMatch(MatchController):
 
     def __init__(self, level: Any = "greedy", rules: Optional[tl.Rules] = None, coach: bool = False) -> None:
         if rules is not None and not isinstance(rules, tl.Rules):
-            raise CardkitError(say("tables.tl_rules_kind", given=type(rules).__name__))
+            raise OptionError(say("tables.tl_rules_kind", given=type(rules).__name__))
         super().__init__(level, coach)
         self.base_rules = rules or tl.Rules()
         self.resolve_bots(level, self.base_rules.players - 1)
