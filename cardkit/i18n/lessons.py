@@ -210,19 +210,30 @@ def converted_lessons(root: Path = LESSONS_DIR) -> list[str]:
     out = []
     for lesson in source_lessons(root):
         nb = _read(root / lesson)
-        if any(code_strings(_source(c))[2] for c in nb.cells if c.cell_type == "code"):
+        if any(code_strings(_source(c))[2] for c in nb["cells"] if c["cell_type"] == "code"):
             out.append(lesson)
     return out
 
 
-def _read(path: Path):
-    import nbformat
+def _read(path: Path) -> dict:
+    """A notebook (nbformat 4) as plain JSON: the engine reads no Jupyter package."""
+    return json.loads(path.read_text(encoding="utf-8"))
 
-    return nbformat.read(str(path), as_version=4)
+
+def _source(cell: dict) -> str:
+    src = cell.get("source", "")
+    return src if isinstance(src, str) else "".join(src)
 
 
-def _source(cell) -> str:
-    return cell.source if isinstance(cell.source, str) else "".join(cell.source)
+def _lines(text: str) -> list[str]:
+    rows = text.split("\n")
+    return [r + "\n" for r in rows[:-1]] + ([rows[-1]] if rows[-1] else [])
+
+
+def _write_notebook(nb: dict, path: Path) -> None:
+    text = json.dumps(nb, indent=1, ensure_ascii=False, sort_keys=True) + "\n"
+    if not path.exists() or path.read_text(encoding="utf-8") != text:
+        path.write_text(text, encoding="utf-8")
 
 
 def markdown_blocks(source: str) -> list[str]:
@@ -311,14 +322,14 @@ def lesson_catalog(path: Path, lesson: str):
         f"# The words of the lesson {lesson}, made by `python -m cardkit.i18n.lessons extract`.\n"
         "# Markdown blocks have the context <cell id>#<block>; keep their markdown, links and\n"
         "# {placeholders} of code strings as they are."))
-    for cell in nb.cells:
+    for cell in nb["cells"]:
         src = _source(cell)
-        if cell.cell_type == "markdown":
+        if cell["cell_type"] == "markdown":
             for i, block in enumerate(markdown_blocks(src)):
                 if _translatable(block):
                     catalog.add(block, context=f"{cell.get('id', '')}#{i}", locations=[(lesson, 0)],
                                 auto_comments=["markdown"])
-        elif cell.cell_type == "code":
+        elif cell["cell_type"] == "code":
             strings, _, _ = code_strings(src, cell.get("id", ""))
             for s in strings:
                 old = catalog.get(s.text)
@@ -437,45 +448,40 @@ def render_lesson(lesson: str, lang: str, root: Path = LESSONS_DIR, out: Optiona
                   execute: bool = True, timeout: int = 300):
     """Write one lesson's page in ``lang`` (``<out>/<lang>/<lesson>``; ``out`` defaults to
     ``root``) and, unless ``execute=False``, run it and store its outputs."""
-    import nbformat
-
     nb = _read(root / lesson)
     po = root / "locale" / lang / "LC_MESSAGES" / f"{domain_of(lesson)}.po"
     catalog = _read_po(po, locale=lang) if lang != PSEUDO and po.exists() else None
     page = copy.deepcopy(nb)
     has_setup = False
-    for cell in page.cells:
+    for cell in page["cells"]:
         src = _source(cell)
-        if cell.cell_type == "markdown":
+        if cell["cell_type"] == "markdown":
             blocks = markdown_blocks(src)
-            cell.source = "\n\n".join(_relink(_block_in(lang, b, f"{cell.get('id', '')}#{i}", catalog), lang)
-                                      for i, b in enumerate(blocks))
-        elif cell.cell_type == "code":
+            cell["source"] = _lines("\n\n".join(
+                _relink(_block_in(lang, b, f"{cell.get('id', '')}#{i}", catalog), lang) for i, b in enumerate(blocks)))
+        elif cell["cell_type"] == "code":
             _, _, setups = code_strings(src)
             if setups:
-                cell.source = _give_language(src, lang)
+                cell["source"] = _lines(_give_language(src, lang))
                 has_setup = True
-            cell.outputs = []
-            cell.execution_count = None
-            cell.metadata.pop("execution", None)
+            cell["outputs"] = []
+            cell["execution_count"] = None
+            cell.get("metadata", {}).pop("execution", None)
     if not has_setup:  # a lesson not converted yet: its kernel still speaks the language
-        cell = nbformat.v4.new_code_cell(_setup_line(lesson, lang))
-        cell.id = "ck-language"
-        page.cells.insert(0, cell)
-    page.metadata.pop("widgets", None)
-    page.metadata["cardkit"] = {"language": lang, "source": lesson}
+        page["cells"].insert(0, {"cell_type": "code", "execution_count": None, "id": "ck-language",
+                                 "metadata": {}, "outputs": [], "source": _lines(_setup_line(lesson, lang))})
+    page["metadata"].pop("widgets", None)
+    page["metadata"]["cardkit"] = {"language": lang, "source": lesson}
     target = (out or root) / lang / lesson
     target.parent.mkdir(parents=True, exist_ok=True)
-    if execute:
-        from nbclient import NotebookClient
+    _write_notebook(page, target)
+    if execute:  # as `make lessons` executes the sources (in a process of its own, in the page's folder)
+        import subprocess
 
-        NotebookClient(page, timeout=timeout, kernel_name="python3", record_timing=False,
-                       store_widget_state=False,
-                       resources={"metadata": {"path": str(target.parent)}}).execute()
-        page.metadata.pop("widgets", None)
-    text = nbformat.writes(page) + "\n"
-    if not target.exists() or target.read_text(encoding="utf-8") != text:
-        target.write_text(text, encoding="utf-8")
+        subprocess.run([sys.executable, "-m", "nbconvert", "--to", "notebook", "--execute", "--inplace",
+                        "--ExecutePreprocessor.store_widget_state=False", "--ExecutePreprocessor.record_timing=False",
+                        f"--ExecutePreprocessor.timeout={timeout}", "--log-level=WARN", str(target)],
+                       check=True, cwd=str(target.parent))
     return target
 
 
@@ -546,8 +552,8 @@ def check(languages: Optional[Iterable[str]] = None, root: Path = LESSONS_DIR) -
     for lesson in source_lessons(root):
         nb = _read(root / lesson)
         setups = 0
-        for cell in nb.cells:
-            if cell.cell_type == "code":
+        for cell in nb["cells"]:
+            if cell["cell_type"] == "code":
                 _, problems, n = code_strings(_source(cell), cell.get("id", ""))
                 setups += n
                 report.problems += [f"{lesson} cell {p.cell} line {p.line}: {p.what}" for p in problems]
