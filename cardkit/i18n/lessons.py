@@ -177,22 +177,28 @@ _PREFIX = re.compile(r"^(\s*(?:#{1,6}\s+|[*+-]\s+|\d+[.)]\s+|>\s?)*)")
 
 
 def pseudo_markdown(block: str) -> str:
-    """A markdown block in the pseudo-locale: each line's text wrapped (its list marker,
-    heading marks, table bars kept as markdown)."""
+    """A markdown block in the pseudo-locale: each paragraph, list item and heading wrapped
+    as one (its list marker, heading marks and table bars kept as markdown)."""
     if block.lstrip().startswith(("```", "~~~")):
         return block
-    lines = []
+    units: list[list[str]] = []  # [prefix, text lines…] or [None, a line kept as it is]
     for line in block.split("\n"):
         if not re.search(r"[^\W\d_]", line) or re.fullmatch(r"\s*\|?[\s:|-]+\|?\s*", line):
-            lines.append(line)
+            units.append([None, line])
         elif line.lstrip().startswith("|"):
             cells = line.split("|")
-            lines.append("|".join(c if not re.search(r"[^\W\d_]", c) else
-                                  " " + pseudo_text(c.strip(), placeholders=False) + " " for c in cells))
+            units.append([None, "|".join(c if not re.search(r"[^\W\d_]", c) else
+                                         " " + pseudo_text(c.strip(), placeholders=False) + " " for c in cells)])
         else:
             prefix = _PREFIX.match(line).group(1)
-            lines.append(prefix + pseudo_text(line[len(prefix):], placeholders=False))
-    return "\n".join(lines)
+            if not prefix.strip() and units and units[-1][0] is not None and not units[-1][0].lstrip().startswith("#"):
+                units[-1].append(line)  # the paragraph (or list item) goes on
+            else:
+                units.append([prefix, line[len(prefix):]])
+    out = []
+    for prefix, *lines in units:
+        out.append(lines[0] if prefix is None else prefix + pseudo_text("\n".join(lines), placeholders=False))
+    return "\n".join(out)
 
 
 # --------------------------------------------------------------------------- reading lessons
