@@ -140,7 +140,7 @@ def test_no_english_outside_the_brackets(pseudo_site, browser, seen, lesson):
     shots = ARTIFACTS / "screenshots" / "pseudo"
     shots.mkdir(parents=True, exist_ok=True)
     name = lesson.removesuffix(".ipynb").replace("/", "__")
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, locale="en-US")
+    context = browser.new_context(viewport={"width": 1280, "height": 4000}, locale="en-US")  # tall: the page scrolls inside itself
     try:
         context.set_default_timeout(READY_MS)
         page = context.new_page()
@@ -154,7 +154,7 @@ def test_no_english_outside_the_brackets(pseudo_site, browser, seen, lesson):
         assert menu.count() == 1 and menu.input_value() == PSEUDO
         page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
         left = page.evaluate(UNWRAPPED_JS)
-        page.set_viewport_size({"width": 390, "height": 844})
+        page.set_viewport_size({"width": 390, "height": 6000})
         page.wait_for_function("() => document.documentElement.clientWidth <= 390")
         page.screenshot(path=str(shots / f"{name}-phone.png"), full_page=True)
         wide = page.evaluate("() => document.documentElement.scrollWidth")
