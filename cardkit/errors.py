@@ -13,7 +13,8 @@ plain-language reason, fit to be shown on a page as it is:
 - :class:`OptionError` — any other setting a function cannot use (a picture's width,
   a number of trials, a bot's setting, a game's name …);
 - :class:`UnknownBotError` — a bot nobody has (also a ``KeyError``);
-- :class:`BotError` — a bot that failed while playing (also a ``RuntimeError``).
+- :class:`BotError` — a bot that failed while playing (also a ``RuntimeError``);
+- :class:`MessageError` — a message code no text defines (a programming error).
 """
 
 from __future__ import annotations
@@ -29,6 +30,7 @@ __all__ = [
     "OptionError",
     "UnknownBotError",
     "BotError",
+    "MessageError",
 ]
 
 
@@ -93,3 +95,11 @@ class UnknownBotError(CardkitError, KeyError):
 class BotError(CardkitError, RuntimeError):
     """A bot failed while playing (it raised an error, or the match never ended); the
     message names the bot, its seat and the match seed.  Also a ``RuntimeError``."""
+
+
+class MessageError(OptionError, KeyError):
+    """A message code no text defines, or a value a message cannot show (a
+    programming error in the package, never a learner's).  Also a ``KeyError``."""
+
+    def __str__(self) -> str:  # a KeyError would quote its message
+        return str(self.args[0]) if self.args else ""

@@ -18,6 +18,7 @@ from collections.abc import Mapping
 from typing import Iterator, Optional, Sequence
 
 from . import i18n
+from .errors import MessageError
 
 __all__ = [
     "GAME_NAMES",
@@ -41,7 +42,7 @@ class _Words(Mapping):
 
     def __getitem__(self, key):
         if key not in self._keys:
-            raise KeyError(key)
+            raise MessageError(key)
         return i18n.render(self._code(key))
 
     def __iter__(self) -> Iterator:

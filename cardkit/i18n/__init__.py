@@ -37,7 +37,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any, Iterable, Iterator, Mapping, Optional, Sequence, Union
 
-from ..errors import OptionError
+from ..errors import MessageError
+from . import catalogue
 from .catalogue import catalogue_languages, translations
 from .define import REGISTRY, Entry
 
@@ -88,12 +89,8 @@ LANGUAGE_NAMES = {
 """Each language the project teaches in, by its code, named in its own language."""
 
 
-class UnknownMessage(OptionError, KeyError):
-    """A message code no ``texts`` module defines (a programming error), or a value
-    a message cannot show."""
-
-    def __str__(self) -> str:  # a KeyError would quote its message
-        return str(self.args[0]) if self.args else ""
+UnknownMessage = MessageError
+"""A message code no ``texts`` module defines, or a value a message cannot show."""
 
 
 # --------------------------------------------------------------------------- messages
@@ -140,7 +137,7 @@ def say(code: str, **values: Any) -> Message:
     if code not in REGISTRY:
         load_texts()
         if code not in REGISTRY:
-            raise UnknownMessage(f"no text defines the message code {code!r}")
+            raise MessageError(f"no text defines the message code {code!r}")
     return Message(code, tuple((k, _freeze(v)) for k, v in values.items()))
 
 
@@ -407,7 +404,7 @@ def _value(value: Any, lang: str) -> str:
     if isinstance(value, Message):
         return _render(value, lang)
     if isinstance(value, bool):
-        raise UnknownMessage("a message value is never True/False: say what it means with a message of its own")
+        raise MessageError("a message value is never True/False: say what it means with a message of its own")
     if isinstance(value, (int, float)):
         return _format_number(value, lang)
     if isinstance(value, str):
@@ -429,7 +426,7 @@ def _value(value: Any, lang: str) -> str:
         return " ".join(_card(v, lang) for v in value)
     if isinstance(value, (tuple, list)) and not value:
         return ""
-    raise UnknownMessage(f"a message value of type {type(value).__name__} cannot be shown: {value!r}")
+    raise MessageError(f"a message value of type {type(value).__name__} cannot be shown: {value!r}")
 
 
 def _card(card: Any, lang: str) -> str:
@@ -448,6 +445,9 @@ def _render_cached(message: Message, lang: str) -> str:
     return _render_now(message, lang)
 
 
+catalogue.on_forget(_render_cached.cache_clear)
+
+
 def _render_now(message: Message, lang: str) -> str:
     load_texts()
     if message.code == "ordinal.any":
@@ -458,7 +458,7 @@ def _render_now(message: Message, lang: str) -> str:
         message = Message(f"ordinal.{category}", message.items)
     entry = REGISTRY.get(message.code)
     if entry is None:
-        raise UnknownMessage(f"no text defines the message code {message.code!r}")
+        raise MessageError(f"no text defines the message code {message.code!r}")
     values = message.values
     template = _template(entry, lang, values.get(entry.count) if entry.count else None)
     rendered = {name: _value(v, lang) for name, v in values.items()}

@@ -80,6 +80,13 @@ def forget() -> None:
     """Drop the catalogues read so far (after a catalogue was edited in this process)."""
     with _lock:
         _load.cache_clear()
-    from . import _render_cached
+    for hook in _forget_hooks:
+        hook()
 
-    _render_cached.cache_clear()
+
+_forget_hooks: list = []
+
+
+def on_forget(hook) -> None:
+    """Call ``hook()`` whenever :func:`forget` drops the catalogues (a cache of rendered sentences)."""
+    _forget_hooks.append(hook)

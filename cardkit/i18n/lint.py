@@ -38,7 +38,7 @@ _CSS_WORDS = {
 }
 _PROGRAMMER_ERRORS = {"TypeError", "AttributeError", "NotImplementedError", "AssertionError", "RuntimeError",
                       "ImportError", "LookupError", "IndexError", "StopIteration", "SystemExit", "OSError",
-                      "FileNotFoundError", "FileExistsError", "UnknownMessage"}
+                      "FileNotFoundError", "FileExistsError"}
 _LOG_NAMES = {"log", "logger", "logging", "_log", "warnings"}
 _TEXTY = re.compile(r"text|reason|msg|message|sentence|why|note|label|html|status|words|title|caption|line",
                     re.I)

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Iterable, Optional
 
+from ..errors import OptionError
 from .catalogue import DOMAIN, LOCALE_DIR, catalogue_languages, compile_po, mo_path, po_path
 from .define import REGISTRY, placeholders
 
@@ -75,7 +76,7 @@ def init_language(lang: str) -> Path:
 
     path = po_path(lang)
     if path.exists():
-        raise FileExistsError(f"{path} exists: use update")
+        raise OptionError(f"{path} exists: use update")
     template = template_catalog()
     catalog = Catalog(locale=lang, domain=DOMAIN, project="cardkit", fuzzy=False)
     catalog.update(template, no_fuzzy_matching=True)
