@@ -26,6 +26,7 @@ import pytest
 
 from cardkit.i18n import PSEUDO
 from cardkit.i18n import lessons as L
+from axe_check import run_axe, violations_text
 from voila_harness import ARTIFACTS, LESSONS, VoilaServer, expected_widget_views, wait_for_page_ready
 
 pytestmark = pytest.mark.browser
@@ -154,6 +155,8 @@ def test_no_english_outside_the_brackets(pseudo_site, browser, seen, lesson):
         assert menu.count() == 1 and menu.input_value() == PSEUDO
         page.screenshot(path=str(shots / f"{name}.png"), full_page=True)
         left = page.evaluate(UNWRAPPED_JS)
+        violations = run_axe(page)  # the language menu and the offer included, with the page's lang
+        assert not violations, violations_text(violations, f"{PSEUDO}/{lesson}")
         page.set_viewport_size({"width": 390, "height": 6000})
         page.wait_for_function("() => document.documentElement.clientWidth <= 390")
         page.screenshot(path=str(shots / f"{name}-phone.png"), full_page=True)
