@@ -179,3 +179,25 @@ def test_make_app_passes_only_a_lang_given_to_make(args, env_lang, wanted):
                          env={"PATH": "/usr/bin:/bin", "LANG": env_lang}, check=True).stdout
     line = [l for l in out.splitlines() if "cardkit.app" in l][-1]
     assert (wanted in line) if wanted else ("--lang" not in line)
+
+
+@pytest.mark.parametrize("given, lesson, wanted_lang, wanted_lesson", [
+    ("en", "least_score/05_probability.ipynb", "en", "least_score/05_probability.ipynb"),
+    ("C.UTF-8", "", "", ""),                          # a locale, not a lesson language
+    ("xx", "", "", ""),                               # no such language: English, said in the log
+])
+def test_the_app_takes_only_a_shipped_language(monkeypatch, caplog, given, lesson, wanted_lang, wanted_lesson):
+    import logging
+    from types import SimpleNamespace
+
+    from cardkit.app.server import CardkitVoila
+
+    monkeypatch.setenv("CARDKIT_LANG", "")   # recorded: put back as it was after the test
+    monkeypatch.delenv("CARDKIT_LANG")
+    app = SimpleNamespace(lang=given, lesson=lesson, log=logging.getLogger("test-lang"))
+    with caplog.at_level(logging.WARNING, logger="test-lang"):
+        CardkitVoila._configure_language(app)
+    assert (app.lang, app.lesson) == (wanted_lang, wanted_lesson)
+    import os
+    assert os.environ.get("CARDKIT_LANG", "") == wanted_lang
+    assert ("not a language these lessons ship in" in caplog.text) == (wanted_lang != given)
