@@ -66,6 +66,14 @@ def test_pseudo_markdown_keeps_markup_links_and_code():
     assert L.pseudo_markdown("| a | b |\n|---|---|\n| one | two |").split("\n")[1] == "|---|---|"
 
 
+def test_links_stay_in_the_language_and_pictures_point_back():
+    text = "[next](02_x.ipynb) [all](../00_start_here.ipynb#top) ![a](img/a.png) [w](https://x.org) <img src=\"b.svg\">"
+    out = L._relink(text, "vi", "least_score/01_x.ipynb")
+    assert "](02_x.ipynb)" in out and "](../00_start_here.ipynb#top)" in out and "](https://x.org)" in out
+    assert "](../../least_score/img/a.png)" in out and 'src="../../least_score/b.svg"' in out
+    assert "](../img/a.png)" in L._relink("![a](img/a.png)", "vi", "00_start_here.ipynb")
+
+
 def test_lesson_text_in_english_and_the_pseudo_locale():
     words = L.begin_lesson("least_score/01_cards_and_values")
     assert current_locale() == "en"

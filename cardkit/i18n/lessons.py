@@ -404,16 +404,20 @@ def update(languages: Optional[Iterable[str]] = None, root: Path = LESSONS_DIR) 
 
 # --------------------------------------------------------------------------- rendering
 
-def _relink(text: str, lang: str) -> str:
+def _relink(text: str, lang: str, lesson: str = "") -> str:
     """Links to other lessons stay as they are (inside the language's folder); a
-    relative link to any other file goes back to the source's folder."""
-    depth = "../" * len(Path(lang).parts)
+    relative link to any other file (a picture) goes back to the source's folder:
+    ``img.png`` in ``least_score/x.ipynb`` becomes ``../../least_score/img.png`` in
+    ``vi/least_score/x.ipynb``."""
+    folder = Path(lesson).parent.as_posix()
+    back = "../" * (len(Path(lang).parts) + (0 if folder == "." else len(Path(folder).parts)))
+    into = "" if folder == "." else folder + "/"
 
     def fix(target: str) -> str:
         if re.match(r"^[a-z][a-z0-9+.-]*:|^/|^#", target, re.I):
             return target
         bare = target.split("#")[0].split("?")[0]
-        return target if bare.endswith(".ipynb") or not bare else depth + target
+        return target if bare.endswith(".ipynb") or not bare else back + into + target
 
     text = _LINK.sub(lambda m: "](" + fix(m.group(1)) + (m.group(2) or "") + ")", text)
     return _SRC.sub(lambda m: f'{m.group(1)}="{fix(m.group(2))}"', text)
@@ -464,7 +468,8 @@ def render_lesson(lesson: str, lang: str, root: Path = LESSONS_DIR, out: Optiona
         if cell["cell_type"] == "markdown":
             blocks = markdown_blocks(src)
             cell["source"] = _lines("\n\n".join(
-                _relink(_block_in(lang, b, f"{cell.get('id', '')}#{i}", catalog), lang) for i, b in enumerate(blocks)))
+                _relink(_block_in(lang, b, f"{cell.get('id', '')}#{i}", catalog), lang, lesson)
+                for i, b in enumerate(blocks)))
         elif cell["cell_type"] == "code":
             _, _, setups = code_strings(src)
             if setups:
