@@ -21,7 +21,10 @@ LEARNERS ?= 10 20 30
 CLASS  ?=
 LESSON ?=
 DEAL   ?=
-CLASS_ARGS := $(if $(CLASS),--class-size=$(CLASS)) $(if $(LESSON),--lesson=$(LESSON)) $(if $(DEAL),--deal=$(DEAL))
+# LANG=vi: the class's language (a shipped one). Only LANG given to make counts: the shell's
+# own LANG (usually C.UTF-8, a locale, not a lesson language) is ignored.
+LANG_ARG := $(if $(filter command line,$(origin LANG)),--lang=$(LANG))
+CLASS_ARGS := $(if $(CLASS),--class-size=$(CLASS)) $(if $(LESSON),--lesson=$(LESSON)) $(if $(DEAL),--deal=$(DEAL)) $(LANG_ARG)
 
 .PHONY: app test test-browser chromium bench load lessons clean help
 
@@ -33,6 +36,7 @@ help:
 	@echo "make app CLASS=30 LESSON=least_score/05_probability.ipynb [DEAL=K7Q-29X] IP=0.0.0.0   teach a class"
 	@echo "make load   classroom load figures: LEARNERS='10 20 30' learners arriving at once"
 	@echo "make lessons  re-run every lesson and store it with its outputs (after a change that alters them)"
+	@echo "make app LANG=vi   serve the lessons in a shipped language by default"
 
 $(STAMP): pyproject.toml
 	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
@@ -71,12 +75,16 @@ load: $(STAMP) chromium
 	$(PY) benchmarks/load_voila.py 5 10 --class-size
 
 # Lessons are stored executed (strict nbval compares them); widget state is not stored.
+# The English sources (lessons/*.ipynb, lessons/<game>/*.ipynb) first, then every shipped
+# language's pages rendered from them (lessons/<lang>/…), executed with their outputs.
 lessons: $(STAMP)
-	@for nb in lessons/*.ipynb lessons/*/*.ipynb; do \
+	@for nb in lessons/*.ipynb lessons/least_score/*.ipynb lessons/tien_len/*.ipynb; do \
 	  echo "executing $$nb"; \
 	  $(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
 	    --ExecutePreprocessor.store_widget_state=False "$$nb" || exit 1; \
 	done
+	$(PY) -m cardkit.i18n.lessons extract
+	$(PY) -m cardkit.i18n.lessons render
 
 clean:
 	rm -rf $(VENV) .pytest_cache test-artifacts

@@ -295,6 +295,8 @@ class CardkitVoila(Voila):
     class_size = Integer(0, config=True, help="Learners in the class: the lesson's pool of pre-heated kernels.")
     lesson = Unicode("", config=True, help="The lesson being taught (relative to the lessons folder).")
     deal = Unicode("", config=True, help="The class deal: every table starts on it unless a link asks for another.")
+    lang = Unicode("", config=True, help="The class's language (a shipped one, e.g. vi): the address printed and "
+                                         "the kernels' default; a learner's own choice still wins.")
     other_pool_size = Integer(0, config=True, help="In classroom mode, pre-heated kernels for each other lesson.")
     start_pool_size = Integer(1, config=True, help="In classroom mode, pre-heated kernels for the start page.")
     max_kernels = Integer(0, config=True, help="Kernels in all, pools included (0: sized to the memory).")
@@ -311,6 +313,7 @@ class CardkitVoila(Voila):
         "class-size": "CardkitVoila.class_size",
         "lesson": "CardkitVoila.lesson",
         "deal": "CardkitVoila.deal",
+        "lang": "CardkitVoila.lang",
         "max-kernels": "CardkitVoila.max_kernels",
         "max-per-client": "CardkitVoila.max_kernels_per_client",
         "ip": "Voila.ip",
@@ -337,8 +340,23 @@ class CardkitVoila(Voila):
             self.heated_query = f"deal={code}"
         os.environ["CARDKIT_PAGE_QUERY"] = self.heated_query  # what pre-heated kernels are run for
         os.environ["CARDKIT_SERVED"] = "1"
+        self._configure_language()
         if self.class_size:
             self._configure_class()
+
+    def _configure_language(self) -> None:
+        from ..i18n import SOURCE_LANGUAGE, normalise_language, shipped_languages
+
+        lang = normalise_language(self.lang) if self.lang else None
+        if self.lang and lang not in shipped_languages():
+            self.log.warning("--lang=%s is not a language these lessons ship in (%s): serving English.",
+                             self.lang, ", ".join(shipped_languages()))
+            lang = None
+        self.lang = lang or ""
+        if self.lang:
+            os.environ["CARDKIT_LANG"] = self.lang  # every kernel's default language (cardkit.i18n)
+        if self.lang and self.lang != SOURCE_LANGUAGE and self.lesson:
+            self.lesson = f"{self.lang}/{self.lesson.strip().lstrip('/')}"  # the class's page of that lesson
 
     def _configure_class(self) -> None:
         root = Path(self.root_dir)
@@ -467,6 +485,8 @@ class CardkitVoila(Voila):
     async def _announce(self) -> None:
         km = self.kernel_manager
         lesson = self.lesson if self.class_size else START_PAGE
+        if not self.class_size and self.lang and (Path(self.root_dir) / self.lang / START_PAGE).is_file():
+            lesson = f"{self.lang}/{START_PAGE}"  # the class's language
         query = f"?deal={self.deal}" if self.deal else ""
         urls = _lan_url(self, f"voila/render/{lesson}{query}")
         if hasattr(km, "pools_progress") and self.show_progress:

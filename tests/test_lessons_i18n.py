@@ -1,0 +1,211 @@
+"""Lessons in every language from one source notebook (issue 17, lesson prose).
+
+- the per-lesson templates match the lessons, and every ``_()`` takes a literal;
+- markdown is cut into blocks and the pseudo-locale keeps markdown working;
+- a throw-away language (Vietnamese's code, in a temp folder, with made-up words) goes the
+  whole way: catalogues made, refused while untranslated or with a link changed, then a
+  page rendered and executed whose prose *and* code strings are in that language;
+- ``languages.json`` (the page template's menu) matches the catalogues; ``make app LANG=``
+  passes only a LANG given to make.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from cardkit.i18n import PSEUDO, current_locale, set_locale, shipped_languages
+from cardkit.i18n import lessons as L
+
+ROOT = Path(__file__).resolve().parents[1]
+PILOT = ["least_score/01_cards_and_values.ipynb", "least_score/02_legal_discards.ipynb",
+         "tien_len/01_card_order.ipynb", "tien_len/02_combinations.ipynb"]
+
+
+@pytest.fixture(autouse=True)
+def _keep_locale():
+    before = current_locale()
+    yield
+    set_locale(before)
+
+
+def test_templates_are_current_and_code_strings_literal():
+    report = L.check([])
+    assert report.complete, "\n".join(report.problems)
+    assert set(PILOT) <= set(L.converted_lessons())
+
+
+def test_the_check_sees_a_stale_template_and_an_fstring(tmp_path):
+    root = _copy_lessons(tmp_path, ["least_score/01_cards_and_values.ipynb"])
+    nb = json.loads((root / PILOT[0]).read_text())
+    cell = next(c for c in nb["cells"] if c["cell_type"] == "markdown")
+    cell["source"] = ["# A new title\n"]
+    code = next(c for c in nb["cells"] if c["cell_type"] == "code" and "Quiz(" in "".join(c["source"]))
+    code["source"] = ["x = _(f'{1} cards')\n"] + code["source"]
+    (root / PILOT[0]).write_text(json.dumps(nb))
+    problems = "\n".join(L.check([], root=root).problems)
+    assert "is stale" in problems and "one string literal" in problems
+
+
+def test_markdown_blocks_keep_fenced_code_whole():
+    src = "# Title\n\nOne line\nand two.\n\n```\ncode\n\nmore code\n```\n\n* a\n* b"
+    assert L.markdown_blocks(src) == ["# Title", "One line\nand two.", "```\ncode\n\nmore code\n```", "* a\n* b"]
+
+
+def test_pseudo_markdown_keeps_markup_links_and_code():
+    block = "## 1. The pack\n* an **ace** is worth `1`, see [Lesson 2](02_legal_discards.ipynb)"
+    out = L.pseudo_markdown(block).split("\n")
+    assert out[0].startswith("## 1. ⟦") and out[0].endswith("⟧")
+    assert out[1].startswith("* ⟦") and "](02_legal_discards.ipynb)" in out[1] and "`1`" in out[1]
+    assert "The" not in out[0] and "ace" not in out[1]
+    assert L.pseudo_markdown("| a | b |\n|---|---|\n| one | two |").split("\n")[1] == "|---|---|"
+
+
+def test_links_stay_in_the_language_and_pictures_point_back():
+    text = "[next](02_x.ipynb) [all](../00_start_here.ipynb#top) ![a](img/a.png) [w](https://x.org) <img src=\"b.svg\">"
+    out = L._relink(text, "vi", "least_score/01_x.ipynb")
+    assert "](02_x.ipynb)" in out and "](../00_start_here.ipynb#top)" in out and "](https://x.org)" in out
+    assert "](../../least_score/img/a.png)" in out and 'src="../../least_score/b.svg"' in out
+    assert "](../img/a.png)" in L._relink("![a](img/a.png)", "vi", "00_start_here.ipynb")
+
+
+def test_lesson_text_in_english_and_the_pseudo_locale():
+    words = L.begin_lesson("least_score/01_cards_and_values")
+    assert current_locale() == "en"
+    assert words.text("A 2 is worth {value}.", value=2) == "A 2 is worth 2."
+    assert words.text("It's {x}", x=object.__new__(_Shown)) == "It's shown"   # a toolkit object: its own text
+    pseudo = L.begin_lesson("least_score/01_cards_and_values", language=PSEUDO)
+    assert current_locale() == PSEUDO
+    out = pseudo.text("A 2 is worth {value}.", value=1234)
+    assert out.startswith("⟦Å 2 îs wörth ") and "1,234" in out and out.endswith("⟧")
+
+
+class _Shown:
+    def __str__(self) -> str:
+        return "shown"
+
+
+def _copy_lessons(tmp_path: Path, lessons: list[str]) -> Path:
+    root = tmp_path / "lessons"
+    for lesson in lessons:
+        (root / lesson).parent.mkdir(parents=True, exist_ok=True)
+        shutil.copy(ROOT / "lessons" / lesson, root / lesson)
+    L.extract(root)
+    return root
+
+
+def _translate(po: Path, change_link: bool = False) -> None:
+    """Made-up words of the throw-away language: 'VI ' before every block's and string's text."""
+    from babel.messages.pofile import read_po, write_po
+
+    with po.open("rb") as f:
+        catalog = read_po(f)
+    for m in catalog:
+        if not m.id:
+            continue
+        prefix = re.match(r"^(\s*(?:#{1,6}\s+|[*+-]\s+|\d+[.)]\s+)*)", m.id).group(1)
+        m.string = prefix + "VI " + m.id[len(prefix):]
+        if change_link:
+            m.string = m.string.replace("](02_legal_discards.ipynb)", "](elsewhere.ipynb)")
+    with po.open("wb") as f:
+        write_po(f, catalog)
+
+
+def test_a_throw_away_language_goes_the_whole_way(tmp_path):
+    lesson = "least_score/01_cards_and_values.ipynb"
+    root = _copy_lessons(tmp_path, [lesson])
+    [po] = L.update(["vi"], root=root)
+    assert po == root / "locale" / "vi" / "LC_MESSAGES" / "least_score.01_cards_and_values.po"
+    untranslated = L.check(["vi"], root=root)
+    assert untranslated.problems and all("untranslated" in p for p in untranslated.problems)
+
+    _translate(po, change_link=True)
+    assert any("links changed" in p for p in L.check(["vi"], root=root).problems)
+    _translate(po)
+    report = L.check(["vi"], root=root)
+    assert report.complete, report.problems
+    assert report.translated == report.entries > 30
+
+    page = L.render_lesson(lesson, "vi", root=root)
+    assert page == root / "vi" / lesson
+    nb = json.loads(page.read_text())
+    assert nb["metadata"]["cardkit"] == {"language": "vi", "source": lesson}
+    md = [("".join(c["source"])) for c in nb["cells"] if c["cell_type"] == "markdown"]
+    assert md[0].startswith("# VI Least Score 1")
+    assert "[Least Score 2 · Legal discards](02_legal_discards.ipynb)" in md[-1]      # links stay relative
+    code = "\n".join("".join(c["source"]) for c in nb["cells"] if c["cell_type"] == "code")
+    assert "begin_lesson('least_score/01_cards_and_values', language='vi')" in code.replace('"', "'")
+    shown = json.dumps([c.get("outputs") for c in nb["cells"] if c["cell_type"] == "code"], ensure_ascii=False)
+    assert "VI What is the queen of hearts" in shown                       # the kernel read the catalogue
+    assert "What is the queen of hearts" not in shown.replace("VI What is the queen of hearts", "")
+    # rendering again writes the same page (make lessons is idempotent; widget model ids are
+    # new in every run, as in the source lessons, and nbval does not compare them)
+    def fixed(text: str) -> str:
+        return re.sub(r'"model_id": "[0-9a-f]+"', "", text)
+    before = fixed(page.read_text())
+    L.render_lesson(lesson, "vi", root=root)
+    assert fixed(page.read_text()) == before
+
+
+def test_a_lesson_not_converted_yet_still_gets_its_language(tmp_path):
+    root = tmp_path / "lessons"
+    (root / "least_score").mkdir(parents=True)
+    shutil.copy(ROOT / "lessons" / "least_score" / "03_a_turn.ipynb", root / "least_score" / "03_a_turn.ipynb")
+    page = L.render_lesson("least_score/03_a_turn.ipynb", PSEUDO, root=root, execute=False)
+    nb = json.loads(page.read_text())
+    assert "language='en-XA'" in "".join(nb["cells"][0]["source"])
+    for cell in nb["cells"]:
+        if cell["cell_type"] == "markdown":
+            text = re.sub(r"\]\([^)]*\)|`[^`]*`", "", "".join(cell["source"]))
+            while re.search(r"⟦[^⟦⟧]*⟧", text):
+                text = re.sub(r"⟦[^⟦⟧]*⟧", " ", text)
+            assert not re.search(r"[A-Za-z]{2}", text), text
+    assert L.check(["vi"], root=root).problems[0].endswith("a lesson makes exactly one")
+
+
+def test_the_menu_table_matches_the_catalogues(tmp_path):
+    fresh = L.write_language_table(tmp_path / "languages.json").read_text(encoding="utf-8")
+    assert L.LANGUAGES_JSON.read_text(encoding="utf-8") == fresh, \
+        "languages.json is stale: run `python -m cardkit.i18n.lessons render`"
+    table = json.loads(fresh)
+    assert [l["code"] for l in table["languages"]] == shipped_languages()
+    assert table["pseudo"]["label"].startswith("⟦")
+
+
+@pytest.mark.parametrize("args, env_lang, wanted", [
+    (["LANG=vi"], "C.UTF-8", "--lang=vi"),
+    ([], "C.UTF-8", None),
+    ([], "vi_VN.UTF-8", None),
+])
+def test_make_app_passes_only_a_lang_given_to_make(args, env_lang, wanted):
+    out = subprocess.run(["make", "-n", "-s", "app", *args], cwd=ROOT, capture_output=True, text=True,
+                         env={"PATH": "/usr/bin:/bin", "LANG": env_lang}, check=True).stdout
+    line = [l for l in out.splitlines() if "cardkit.app" in l][-1]
+    assert (wanted in line) if wanted else ("--lang" not in line)
+
+
+@pytest.mark.parametrize("given, lesson, wanted_lang, wanted_lesson", [
+    ("en", "least_score/05_probability.ipynb", "en", "least_score/05_probability.ipynb"),
+    ("C.UTF-8", "", "", ""),                          # a locale, not a lesson language
+    ("xx", "", "", ""),                               # no such language: English, said in the log
+])
+def test_the_app_takes_only_a_shipped_language(monkeypatch, caplog, given, lesson, wanted_lang, wanted_lesson):
+    import logging
+    from types import SimpleNamespace
+
+    from cardkit.app.server import CardkitVoila
+
+    monkeypatch.setenv("CARDKIT_LANG", "")   # recorded: put back as it was after the test
+    monkeypatch.delenv("CARDKIT_LANG")
+    app = SimpleNamespace(lang=given, lesson=lesson, log=logging.getLogger("test-lang"))
+    with caplog.at_level(logging.WARNING, logger="test-lang"):
+        CardkitVoila._configure_language(app)
+    assert (app.lang, app.lesson) == (wanted_lang, wanted_lesson)
+    import os
+    assert os.environ.get("CARDKIT_LANG", "") == wanted_lang
+    assert ("not a language these lessons ship in" in caplog.text) == (wanted_lang != given)
