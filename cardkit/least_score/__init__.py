@@ -33,6 +33,8 @@ from .game import (
     Observation,
     RoundResult,
     Turn,
+    deal,
+    deal_order,
     new_game,
 )
 from .rules import (
@@ -89,6 +91,8 @@ __all__ = [
     "Observation",
     "LeastScoreState",
     "new_game",
+    "deal",
+    "deal_order",
     "random_bot",
     "greedy_bot",
     "make_greedy_bot",

@@ -23,14 +23,16 @@ import random
 from dataclasses import dataclass
 from typing import Optional, Sequence, Union
 
-from ..cards import Card, cards_text, deal_code, full_deck, resolve_seed, to_cards
-from ..errors import CardParseError, IllegalActionError, PlayerError
+from ..cards import Card, CardLike, cards_text, deal_code, full_deck, resolve_seed, to_cards
+from ..errors import CardParseError, HandError, IllegalActionError, OptionError, PlayerError, RulesError
 from ..game import TERMINAL, Event
 from ..words import and_list, player_name
 from .rules import (
     HAND_SIZE,
     CARD_VALUES,
     KIND_NAMES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     Rules,
     check_rules,
     declaration_succeeded,
@@ -54,8 +56,12 @@ __all__ = [
     "Observation",
     "LeastScoreState",
     "new_game",
+    "deal",
+    "deal_order",
     "HAND_SIZE",
 ]
+
+CardsLike = Union[str, CardLike, Sequence[CardLike]]
 
 """Cards dealt to each player [1]."""
 
@@ -262,6 +268,10 @@ class LeastScoreState:
     """
 
     def __init__(self, rules: Rules, seed: int) -> None:
+        self._setup(rules, seed)
+        self._start_round()
+
+    def _setup(self, rules: Rules, seed: int) -> None:
         self.rules: Rules = rules
         self.num_players: int = rules.players
         self.seed: int = seed
@@ -274,7 +284,6 @@ class LeastScoreState:
         self._round = 0
         self._first = 0
         self._terminal = False
-        self._start_round()
 
     # -- the deal ---------------------------------------------------------------------
     def _seats_from(self, first: int) -> list[int]:
@@ -292,33 +301,11 @@ class LeastScoreState:
         self._round += 1
         if self._round > 1:
             self._first = self._next_in(self._first)  # the deal moves one seat clockwise [8]
-        order = self._seats_from(self._first)
         deck = full_deck()
         self._rng.shuffle(deck)
-        hands: list[list[Card]] = [[] for _ in range(self.num_players)]
-        pos = 0
-        for _ in range(HAND_SIZE):  # one card at a time, clockwise from the first player
-            for seat in order:
-                hands[seat].append(deck[pos])
-                pos += 1
-        for h in hands:
-            h.sort(key=sort_key)
-        self._hands = hands
-        if self.rules.first_open_card:
-            self._open: tuple[Card, ...] = (deck[pos],)
-            pos += 1
-        else:
-            self._open = ()
-        self._deck = deck[pos:][::-1]  # the top of the deck is the end of the list
-        self._turned_up = self._open[0] if self._open else None
-        self._dead: list[Card] = []
-        self._reshuffled: tuple[Card, ...] = ()
-        self._open_from: Optional[int] = None
-        self._current = self._first
-        self._turns_played = 0
-        self._history: tuple[Turn, ...] = ()
-        self._actions: list[tuple[int, Action]] = []
-        self._legal: Optional[tuple[Action, ...]] = None
+        hands, opened, rest = deal(deck, self._seats_from(self._first), self.num_players,
+                                   self.rules.first_open_card)
+        self._set_position(hands, opened, None, rest, [], 0)
         text = (f"Round {self._round}: {_name(self.dealer)} deals {HAND_SIZE} cards to each player; "
                 f"{_name(self._first)} plays first.")
         if self._open:
@@ -327,8 +314,159 @@ class LeastScoreState:
             text += " No card is turned up: the first player draws from the deck."
         self._log(None, "round_start", text)
 
+    def _set_position(self, hands: list[list[Card]], opened: tuple[Card, ...], open_from: Optional[int],
+                      deck: list[Card], dead: list[Card], turns_played: int) -> None:
+        """Set the round's cards: ``deck`` lists the deck top card first; the current
+        player is the one ``turns_played`` turns after the first player."""
+        for h in hands:
+            h.sort(key=sort_key)
+        self._hands = hands
+        self._open: tuple[Card, ...] = tuple(opened)
+        self._deck = list(reversed(deck))  # the top of the deck is the end of the list
+        self._turned_up = self._open[0] if self._open and open_from is None and not turns_played else None
+        self._dead: list[Card] = list(dead)
+        self._reshuffled: tuple[Card, ...] = ()
+        self._open_from: Optional[int] = open_from
+        order = self._seats_from(self._first)
+        self._current = order[turns_played % len(order)]
+        self._turns_played = turns_played
+        self._history: tuple[Turn, ...] = ()
+        self._actions: list[tuple[int, Action]] = []
+        self._legal: Optional[tuple[Action, ...]] = None
+
     def _log(self, player: Optional[int], kind: str, text: str) -> None:
         self._events.append(Event(player, kind, text, self._round))
+
+    @classmethod
+    def from_hands(cls, hands: Sequence[Union[str, Sequence[Card]]], rules: Optional[Rules] = None,
+                   seed: Union[int, str, None] = None, *, deck: Optional[CardsLike] = None,
+                   open_cards: Optional[CardsLike] = None, open_from: Optional[int] = None,
+                   discard_pile: CardsLike = (), first_player: int = 0, turns_played: int = 0,
+                   round_number: int = 1, scores: Optional[Sequence[int]] = None) -> "LeastScoreState":
+        """A match whose round in progress starts from the given position — for puzzles,
+        lessons, tests and search (the way :meth:`cardkit.tienlen.TienLenState.from_hands`
+        starts a Tiến Lên game).
+
+        - ``hands``: one group of cards per seat (text such as ``'AS 2D 3C 9H 9C'`` or
+          cards), 1 to 5 cards each; an empty hand is a seat that has left the match
+          (only under ``match_end='last_standing'``).  ``rules`` defaults to
+          ``Rules(players=len(hands))``.
+        - ``deck``: the deck, top card first.  Left out, every card that is nowhere
+          else goes to the deck, shuffled by ``seed``.
+        - ``open_cards``: the cards the player to move may take; ``open_from`` who
+          discarded them (None: the card turned up from the deck).  Left out, the
+          deck's top card is turned up as in a deal (when ``rules.first_open_card``
+          and no turn has been played), or there are none.
+        - ``discard_pile``: the dead cards (open cards nobody took).
+        - ``first_player``: who played first in this round; ``turns_played``: how many
+          turns have been played in it (the player to move is that many turns on from
+          the first player; nobody may declare until every player has had one).
+        - ``round_number`` and ``scores`` (every seat's running score): where the
+          match stands.  Later rounds are dealt as usual, from ``seed``.
+
+        Every card of the deck must be given exactly once (in a hand, the open cards,
+        the discard pile or the deck): nothing is made or lost.  Anything else raises
+        a :class:`~cardkit.errors.CardkitError` (``HandError`` for cards,
+        ``PlayerError`` for seats, ``RulesError`` for the rules, ``OptionError`` for
+        the numbers) and builds nothing.
+
+        >>> state = LeastScoreState.from_hands(['AC 2D 3S 9H 9C', 'KS KH KD 4C 5C'],
+        ...                                    deck=None, open_cards='7D', seed=1)
+        >>> state.current_player(), state.open_cards, len(state.legal_actions())
+        (0, (Card('7D'),), 14)
+        """
+        if rules is None:
+            if not isinstance(hands, (list, tuple)) or not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
+                count = len(hands) if isinstance(hands, (list, tuple)) else hands
+                raise RulesError(f"Least Score is played by {MIN_PLAYERS} to {MAX_PLAYERS} players; "
+                                 f"{count!r} hands were given")
+            rules = Rules(players=len(hands))
+        rules = check_rules(rules)
+        n = rules.players
+        if not isinstance(hands, (list, tuple)) or len(hands) != n:
+            count = len(hands) if isinstance(hands, (list, tuple)) else hands
+            raise RulesError(f"the rules are for {n} players but {count!r} hands were given")
+        where: dict[Card, str] = {}
+
+        def place(cards: CardsLike, name: str) -> list[Card]:
+            got = to_cards(cards)
+            for c in got:
+                if c in where:
+                    raise HandError(f"{c} is given twice: in {where[c]} and in {name}")
+                where[c] = name
+            return got
+
+        held = [place(h, f"{_name(p)}'s hand") for p, h in enumerate(hands)]
+        still_in = [bool(h) for h in held]
+        for p, h in enumerate(held):
+            if len(h) > HAND_SIZE or (not h and rules.match_end != "last_standing"):
+                raise HandError(f"{_name(p)}'s hand must hold 1 to {HAND_SIZE} cards, not {len(h)}"
+                                + ("" if h else " (a seat leaves the match only under "
+                                   "match_end='last_standing')"))
+        if sum(still_in) < 2:
+            raise HandError("a round needs at least two players with cards")
+        for name, value in (("turns_played", turns_played), ("round_number", round_number)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < (name == "round_number"):
+                least = 1 if name == "round_number" else 0
+                raise OptionError(f"{name} must be a whole number of at least {least}, not {value!r}")
+        if scores is None:
+            scores = [0] * n
+        scores = list(scores)
+        if len(scores) != n or any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in scores):
+            raise OptionError(f"scores must be {n} whole numbers of 0 or more (one per seat), not {scores!r}")
+        over = [p for p in range(n) if still_in[p] and scores[p] > rules.threshold]
+        if over:
+            raise OptionError(f"{_names(over)} cannot be still in the match with a score over the "
+                              f"threshold of {rules.threshold}")
+        for name, seat in (("first_player", first_player), ("open_from", open_from)):
+            if seat is None and name == "open_from":
+                continue
+            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n or not still_in[seat]:
+                raise PlayerError(f"{name} must be a seat with cards, from 0 to {n - 1}; not {seat!r}")
+        pile = place(discard_pile, "the discard pile")
+        opened = None if open_cards is None else place(open_cards, "the open cards")
+        if opened is not None:
+            if open_from is None and len(opened) > 1:
+                raise HandError("only one card is turned up from the deck: give open_from, the player "
+                                f"who discarded {cards_text(opened)}")
+            if open_from is not None and (not opened or why_illegal(opened, rules) is not None):
+                raise HandError(f"the open cards ({cards_text(opened) or 'none'}) must be the legal discard "
+                                f"that {_name(open_from)} made")
+        elif open_from is not None:
+            raise HandError(f"open_from names {_name(open_from)}, but no open cards were given")
+        state = cls.__new__(cls)
+        state._setup(rules, resolve_seed(seed))
+        state._in = still_in
+        order = state._seats_from(first_player)
+        if open_from is not None and open_from != order[(turns_played - 1) % len(order)]:
+            mover = order[turns_played % len(order)]
+            raise PlayerError(f"the open cards come from the player just before the one to move "
+                              f"({_name(mover)}), not from {_name(open_from)}")
+        if deck is None:
+            rest = [c for c in full_deck() if c not in where]
+            state._rng.shuffle(rest)
+        else:
+            rest = place(deck, "the deck")
+            missing = [c for c in full_deck() if c not in where]
+            if missing:
+                raise HandError(f"every card must be somewhere: {cards_text(missing)} "
+                                f"{'is' if len(missing) == 1 else 'are'} in no hand, not open, "
+                                "not in the discard pile and not in the deck")
+        if opened is None:
+            opened = [rest.pop(0)] if rules.first_open_card and not turns_played and rest else []
+        if not opened and not rest and not pile:
+            raise HandError("the player to move would have no card to take: give open cards, a deck "
+                            "or a discard pile")
+        state._scores = scores
+        state._round = round_number
+        state._first = first_player
+        state._set_position(held, tuple(opened), open_from, rest, pile, turns_played)
+        text = (f"Round {round_number} starts from the given hands; "
+                f"{_name(state._current)} is to play.")
+        if state._open:
+            text += f" The open cards are {cards_text(state._open)}."
+        state._log(None, "round_start", text)
+        return state
 
     # -- what anyone may ask ----------------------------------------------------------
     @property
@@ -531,6 +669,29 @@ class LeastScoreState:
         label = "" if kind == "single" else f" ({KIND_NAMES[kind]})"  # type: ignore[index]
         self._log(p, "discard", f"{_name(p)} discards {cards_text(cards)}{label} and takes {where}.")
 
+    def set_next_draw(self, card: CardLike) -> None:
+        """Arrange that the next card drawn from the top of the deck is ``card`` — for
+        puzzles ("what if you draw the K♥?"), tests and search, which choose a draw
+        instead of shuffling for it.  ``card`` must be in the deck; when the deck is
+        empty, the discard pile is first shuffled into a new deck as the rules say
+        (so ``card`` must be in the discard pile).  Anything else raises
+        :class:`~cardkit.errors.HandError` and changes nothing."""
+        card = Card.parse(card) if isinstance(card, str) else card
+        if type(card) is not Card:
+            raise HandError(f"set_next_draw needs one card, not {card!r}")
+        if self._terminal:
+            raise HandError("the match is over: no card will be drawn")
+        if not self._deck:
+            if card not in self._dead:
+                raise HandError(f"{card} cannot be drawn: the deck is empty and {card} is not in the "
+                                "discard pile that would become the new deck")
+            self._reshuffle()
+        elif card not in self._deck:
+            raise HandError(f"{card} is not in the deck, so it cannot be the next card drawn")
+        deck = self._deck
+        deck.remove(card)
+        deck.append(card)
+
     def _reshuffle(self) -> None:
         """The deck is empty and a card must be drawn: the discard pile (not the
         current open cards) is shuffled into a new deck."""
@@ -660,6 +821,37 @@ class LeastScoreState:
         else:
             where = f"round {self._round}, {_name(self._current)} to play"
         return f"<Least Score match {self.deal_code}: {where}; scores {self._scores}>"
+
+
+def deal_order(seats: Sequence[int], first_open_card: bool = True) -> list[Optional[int]]:
+    """Who receives each card as a round is dealt from the top of the deck: one card at a
+    time, clockwise from the first player (``seats``: the seats in the round, in turn
+    order from the first player), :data:`HAND_SIZE` each; then, when
+    ``first_open_card``, ``None`` for the card turned up as the first open card.
+
+    >>> deal_order([2, 0], first_open_card=True)
+    [2, 0, 2, 0, 2, 0, 2, 0, 2, 0, None]
+    """
+    order: list[Optional[int]] = [s for _ in range(HAND_SIZE) for s in seats]
+    if first_open_card:
+        order.append(None)
+    return order
+
+
+def deal(deck: Sequence[Card], seats: Sequence[int], num_players: int,
+         first_open_card: bool = True) -> tuple[list[list[Card]], tuple[Card, ...], list[Card]]:
+    """Deal a round from ``deck`` (top card first) in :func:`deal_order`: every seat's
+    hand (empty for a seat not in ``seats``), the open cards (the turned-up card, or
+    none) and the rest of the deck, top card first."""
+    hands: list[list[Card]] = [[] for _ in range(num_players)]
+    opened: tuple[Card, ...] = ()
+    order = deal_order(seats, first_open_card)
+    for seat, card in zip(order, deck):
+        if seat is None:
+            opened = (card,)
+        else:
+            hands[seat].append(card)
+    return hands, opened, list(deck[len(order):])
 
 
 def new_game(rules: Optional[Rules] = None, seed: Union[int, str, None] = None) -> LeastScoreState:
