@@ -22,6 +22,8 @@ from typing import Iterable, Union
 from .errors import CardParseError, DealCodeError
 
 __all__ = [
+    "set_bits",
+    "bit_mask",
     "Rank",
     "Suit",
     "Card",
@@ -309,6 +311,29 @@ def to_cards(cards: Union[str, Card, Iterable[CardLike]]) -> list[Card]:
         seen.add(card)
         out.append(card)
     return out
+
+
+def set_bits(mask: int) -> list[int]:
+    """The numbers of the bits set in ``mask``, lowest first: a group of cards held as a
+    bit mask (bit ``i`` for the card numbered ``i``) as the cards' numbers.
+
+    >>> set_bits(0b10110)
+    [1, 2, 4]
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def bit_mask(numbers: Iterable[int]) -> int:
+    """The bit mask with the bits ``numbers`` set (the inverse of :func:`set_bits`)."""
+    m = 0
+    for i in numbers:
+        m |= 1 << i
+    return m
 
 
 def cards_text(cards: Iterable[Card], sep: str = " ") -> str:

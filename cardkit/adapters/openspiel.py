@@ -46,8 +46,11 @@ from typing import Any, Optional
 
 import pyspiel
 
+from ..errors import OptionError, PlayerError
+from ..game import TERMINAL
 from ..least_score import Rules as LeastScoreRules
 from ..tienlen import Rules as TienLenRules
+from . import CHANCE
 from . import least_score_round as lsr
 from . import tienlen_deal as tld
 
@@ -109,7 +112,7 @@ def _params(defaults: dict, params: Optional[dict]) -> dict:
     given = dict(params or {})
     unknown = sorted(set(given) - set(defaults))
     if unknown:
-        raise ValueError(f"unknown parameter {unknown[0]!r}: the parameters are {', '.join(defaults)}")
+        raise OptionError(f"unknown parameter {unknown[0]!r}: the parameters are {', '.join(defaults)}")
     return {**defaults, **given}
 
 
@@ -124,7 +127,7 @@ class _Observer:
 
     def _check(self, player: int) -> None:
         if not 0 <= player < self._n:
-            raise ValueError(f"there is no player {player}: the players are 0 to {self._n - 1}")
+            raise PlayerError(f"there is no player {player}: the players are 0 to {self._n - 1}")
 
     def set_from(self, state: Any, player: int) -> None:
         self._check(player)
@@ -149,10 +152,15 @@ class _CardkitState(pyspiel.State):
     _core: Any
 
     def current_player(self) -> int:
-        return self._core.current_player()
+        # the cores speak cardkit's ids (cardkit.game.TERMINAL, cardkit.adapters.CHANCE);
+        # OpenSpiel has its own
+        p = self._core.current_player()
+        if p >= 0:
+            return p
+        return pyspiel.PlayerId.TERMINAL if p == TERMINAL else pyspiel.PlayerId.CHANCE
 
     def _legal_actions(self, player: int) -> list[int]:
-        if player != self._core.current_player():
+        if player != self.current_player():
             return []
         return self._core.legal_actions()
 
@@ -163,7 +171,7 @@ class _CardkitState(pyspiel.State):
         self._core.apply_action(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return self._core.action_to_string(player, int(action))
+        return self._core.action_to_string(CHANCE if player == pyspiel.PlayerId.CHANCE else player, int(action))
 
     def is_terminal(self) -> bool:
         return self._core.is_terminal()
@@ -201,7 +209,7 @@ class LeastScoreGame(pyspiel.Game):
                                      first_open_card=p["first_open_card"])
         self.max_turns = p["max_turns"]
         if self.max_turns < self.rules.players:
-            raise ValueError(f"max_turns must be at least the number of players ({self.rules.players})")
+            raise OptionError(f"max_turns must be at least the number of players ({self.rules.players})")
         info = pyspiel.GameInfo(
             num_distinct_actions=lsr.NUM_ACTIONS,
             max_chance_outcomes=52,
@@ -218,7 +226,7 @@ class LeastScoreGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Optional[dict] = None) -> _Observer:
         if params:
-            raise ValueError(f"observation parameters are not supported; got {params}")
+            raise OptionError(f"observation parameters are not supported; got {params}")
         recall, private, public = _kinds(iig_obs_type)
         inner = lsr.LeastScoreObserver(self.rules.players, self.max_turns, recall, private, public)
         return _Observer(inner, self.rules.players)
@@ -260,7 +268,7 @@ class TienLenGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Optional[dict] = None) -> _Observer:
         if params:
-            raise ValueError(f"observation parameters are not supported; got {params}")
+            raise OptionError(f"observation parameters are not supported; got {params}")
         recall, private, public = _kinds(iig_obs_type)
         return _Observer(tld.TienLenObserver(self.rules.players, recall, private, public), self.rules.players)
 
@@ -275,7 +283,7 @@ def load(game: str, **params: Any) -> pyspiel.Game:
     names = {"least_score": LEAST_SCORE, "tienlen": TIENLEN, "tien_len": TIENLEN,
              LEAST_SCORE: LEAST_SCORE, TIENLEN: TIENLEN}
     if game not in names:
-        raise ValueError(f"unknown game {game!r}: choose 'least_score' or 'tienlen'")
+        raise OptionError(f"unknown game {game!r}: choose 'least_score' or 'tienlen'")
     return pyspiel.load_game(names[game], params)
 
 

@@ -499,6 +499,22 @@ class LeastScoreState:
         return len(self._deck)
 
     @property
+    def open_from(self) -> Optional[int]:
+        """Who discarded the open cards (None for the card turned up from the deck)."""
+        return self._open_from
+
+    @property
+    def reshuffled(self) -> tuple[Card, ...]:
+        """If the deck ran out in this round: the cards of the discard pile shuffled
+        into the new deck (in card order)."""
+        return self._reshuffled
+
+    def deck(self) -> tuple[Card, ...]:
+        """The deck, top card first.  Like :meth:`hand`, the all-seeing view (for
+        analysis, tests and search); bots see only ``deck_size``."""
+        return tuple(reversed(self._deck))
+
+    @property
     def dead_cards(self) -> tuple[Card, ...]:
         """The discard pile: open cards nobody took (all of them were seen by everyone)."""
         return tuple(self._dead)

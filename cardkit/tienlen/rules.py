@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import ClassVar, Iterable, Iterator, Optional, Union
 
-from ..cards import Card, cards_text, to_cards
+from ..cards import Card, cards_text, set_bits, to_cards
 from ..errors import HandError, OptionError, RulesError
 from ..words import KIND_WORDS, number_word
 
@@ -224,15 +224,6 @@ def cards_of_mask(mask: int) -> tuple[Card, ...]:
         out.append(CARD_AT_PLACE[low.bit_length() - 1])
         mask ^= low
     return tuple(out)
-
-
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
 
 
 # Masks over the 52 bits.
@@ -655,7 +646,7 @@ def why_illegal(cards: ComboLike) -> Optional[str]:
     if n > 12:
         return f"{n} cards are too many: the longest combination is a sequence of twelve, 3 to A"
     counts = [0] * 13
-    for t in _bits(mask):
+    for t in set_bits(mask):
         counts[t >> 2] += 1
     places = [p for p in range(13) if counts[p]]
     if n == 2:
