@@ -280,7 +280,7 @@ def test_views_name_the_players_own_cards_and_no_one_elses():
     assert mine <= words and not theirs & words
     obs = pyspiel.load_game(cos.TIENLEN).make_py_observer()
     obs.set_from(state, p)
-    assert obs.dict["hand"].sum() == 13 and obs.dict["cards_left"].shape == (4, 14)
+    assert obs.dict["hand"].sum() == 13 and obs.dict["hand_sizes"].shape == (4, 14)
     with pytest.raises(Exception):
         state.observation_string(4)
 

@@ -83,11 +83,11 @@ def test_a_tienlen_position_rebuilt_from_an_observation_is_consistent_with_it(ru
     for state in _positions(tl, dataclasses.replace(rules, target=6), steps=(0, 5, 30, 80, 160, 260)):
         p = state.current_player()
         obs = state.observation(p)
-        later_games += obs.game_number > 1
+        later_games += obs.round_number > 1
         worlds = [core_from_observation(obs, random.Random(s)) for s in range(4)]
         for core in worlds:
             assert core.hand(p) == list(obs.hand)
-            assert [core.hand_mask(q).bit_count() for q in range(rules.players)] == list(obs.cards_left)
+            assert [core.hand_mask(q).bit_count() for q in range(rules.players)] == list(obs.hand_sizes)
             assert core.current_player() == p and core.engine.table == obs.table
             assert core.engine.passed() == obs.passed
             spelt = sorted(str(tld.submoves(a)) for a in obs.legal_actions)

@@ -64,7 +64,7 @@ def test_tienlen_policy_bot_plays_its_settings(policy):
         for obs, action in every_decision(tl.new_game(tl.Rules(target=5), seed), [bot] + [tl.BOTS["greedy"]] * 3):
             if action is tl.PASS or len(action) == len(obs.hand):
                 continue
-            others = [n for q, n in enumerate(obs.cards_left) if q != obs.player and n > 0]
+            others = [n for q, n in enumerate(obs.hand_sizes) if q != obs.player and n > 0]
             pressed = min(others) <= 3
             if action.key.rank == 2 and not action.is_bomb:
                 if policy.twos == "when needed" and obs.table is not None:

@@ -290,11 +290,14 @@ def load(game: str, **params: Any) -> pyspiel.Game:
 def core_from_observation(observation: Any, rng: random.Random) -> Any:
     """The round or game a cardkit observation shows, with the unseen cards dealt at
     random, consistently with what the player saw (a determinization)."""
-    if hasattr(observation, "hand_sizes"):
+    from ..least_score import Observation as LeastScoreObservation
+    from ..tienlen import Observation as TienLenObservation
+
+    if isinstance(observation, LeastScoreObservation):
         return lsr.LeastScoreRound.from_observation(observation, rng)
-    if hasattr(observation, "cards_left"):
+    if isinstance(observation, TienLenObservation):
         return tld.TienLenDeal.from_observation(observation, rng)
-    raise TypeError(f"{type(observation).__name__} is not a Least Score or Tiến Lên observation")
+    raise OptionError(f"{type(observation).__name__} is not a Least Score or Tiến Lên observation")
 
 
 def state_from_observation(game: pyspiel.Game, observation: Any, rng: random.Random) -> _CardkitState:

@@ -307,7 +307,7 @@ class TienLenDeal:
     # -- hidden cards dealt afresh --------------------------------------------------------
     @classmethod
     def from_position(cls, rules: Rules, viewer: int, hand: Sequence[Card], record: Sequence,
-                      cards_left: Sequence[int], leader: Optional[int], required: int, to_move: int,
+                      hand_sizes: Sequence[int], leader: Optional[int], required: int, to_move: int,
                       rng: random.Random, selection: Sequence[int] = (), tries: int = 100) -> "TienLenDeal":
         """A game at the position ``viewer`` sees, with every card they cannot see dealt
         at random, consistently with what they have seen: their ``hand``, the plays
@@ -339,7 +339,7 @@ class TienLenDeal:
             hands[viewer] = mine
             pos = 0
             for q in others:
-                need = cards_left[q]
+                need = hand_sizes[q]
                 if must_go >= 0 and q == to_move:
                     hands[q] = _BIT[must_go] | bit_mask(cards[pos:pos + need - 1])
                     pos += need - 1
@@ -368,7 +368,7 @@ class TienLenDeal:
         game is led freely by whoever led it."""
         obs: Any = observation
         record = list(obs.history)
-        if obs.game_number == 1:
+        if obs.round_number == 1:
             leader = None
             if obs.must_play is not None:
                 required = card_key(obs.must_play)
@@ -377,7 +377,7 @@ class TienLenDeal:
         else:
             leader = record[0][0] if record else obs.current_player
             required = -1
-        return cls.from_position(obs.rules, obs.player, obs.hand, record, obs.cards_left, leader,
+        return cls.from_position(obs.rules, obs.player, obs.hand, record, obs.hand_sizes, leader,
                                  required, obs.current_player, rng)
 
     def determinize(self, player: int, rng: random.Random) -> "TienLenDeal":
@@ -466,7 +466,7 @@ class TienLenObserver:
                 ("table", 52, (52,)),
                 ("table_player", n, (n,)),
                 ("played", n * 52, (n, 52)),
-                ("cards_left", n * 14, (n, 14)),
+                ("hand_sizes", n * 14, (n, 14)),
                 ("passed", n, (n,)),
                 ("out", n * n, (n, n)),
                 ("must_play", 52, (52,)),
@@ -497,7 +497,7 @@ class TienLenObserver:
         for q in range(game.num_players):
             for k in set_bits(game.played[q]):
                 d["played"][q, k] = 1
-            d["cards_left"][q, bin(game.hand_mask(q)).count("1")] = 1
+            d["hand_sizes"][q, bin(game.hand_mask(q)).count("1")] = 1
         for place, q in enumerate(game.out):
             d["out"][q, place] = 1
         engine = game.engine

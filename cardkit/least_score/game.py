@@ -205,9 +205,15 @@ class Observation:
     """What one player may see [What every player can see]: their own hand, every
     discard this round and who made it, the open cards, the size of every hand,
     of the deck and of the discard pile, the running scores, who is still in — and
-    never another player's hand, the deck's order, or a card someone else drew."""
+    never another player's hand, the deck's order, or a card someone else drew.
+
+    The names that both games share mean the same in both (README, "One state API
+    for both games"): ``player``, ``num_players``, ``rules``, ``round_number``,
+    ``current_player``, ``hand``, ``hand_sizes``, ``history``, ``scores``,
+    ``legal_actions`` (a tuple), ``is_terminal``."""
 
     player: int
+    num_players: int
     rules: Rules
     round_number: int
     current_player: int
@@ -217,6 +223,9 @@ class Observation:
     hand: tuple[Card, ...]
     turns: tuple[Turn, ...]
     """Every turn played this round, in order (each discard and who made it)."""
+    history: tuple[tuple[int, "Action"], ...]
+    """Every action of this round so far, as ``(player, action)`` (a draw from the deck
+    shows as ``take=None``: the card drawn is not in it)."""
     open_cards: tuple[Card, ...]
     open_from: Optional[int]
     """Who discarded the open cards (None for the card turned up from the deck)."""
@@ -791,12 +800,14 @@ class LeastScoreState:
         obs = object.__new__(Observation)
         obs.__dict__.update(
             player=player,
+            num_players=self.num_players,
             rules=self.rules,
             round_number=self._round,
             current_player=self.current_player(),
             first_player=self._first,
             hand=tuple(self._hands[player]),
             turns=self._history,
+            history=tuple(self._actions),
             open_cards=self._open,
             open_from=self._open_from,
             turned_up=self._turned_up,

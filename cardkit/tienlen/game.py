@@ -186,11 +186,15 @@ class Observation:
     - ``table`` / ``table_player``: the combination to beat and who played it
       (``None`` when the table is clear);
     - ``passed``: the players who have passed in this round of play;
-    - ``cards_left``: how many cards each player holds; ``finished``: who has gone
+    - ``hand_sizes``: how many cards each player holds; ``finished``: who has gone
       out, in order;
-    - ``scores``: the match totals; ``must_play``: the card the first play of the
-      match must contain, if any;
-    - ``legal_actions``: what this player may do now (empty when it is not their turn).
+    - ``scores``: the match totals; ``round_number``: the number of the game in the
+      match; ``must_play``: the card the first play of the match must contain, if any;
+    - ``legal_actions``: a tuple of what this player may do now (empty when it is not
+      their turn); ``is_terminal``: whether the match is over.
+
+    The names that both games share mean the same in both (README, "One state API
+    for both games").
     """
 
     player: int
@@ -200,14 +204,15 @@ class Observation:
     table: Optional[Combo]
     table_player: Optional[int]
     passed: tuple[int, ...]
-    cards_left: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
     finished: tuple[int, ...]
     history: tuple[tuple[int, Action], ...]
     scores: tuple[int, ...]
-    game_number: int
+    round_number: int
     must_play: Optional[Card]
     rules: Rules
-    legal_actions: list = field(default_factory=list)
+    legal_actions: tuple = ()
+    is_terminal: bool = False
 
     @property
     def leading(self) -> bool:
@@ -653,8 +658,14 @@ class TienLenState:
         return self._owner if self._table is not None else None
 
     @property
+    def round_number(self) -> int:
+        """The number of the game in progress (1 for the first of the match); the last
+        game once the match is over.  ``round_number`` in both games."""
+        return self._game
+
+    @property
     def game_number(self) -> int:
-        """The number of the game in progress (1 for the first of the match)."""
+        """The same as :attr:`round_number` (the rule book's word: a game of the match)."""
         return self._game
 
     @property
@@ -722,14 +733,15 @@ class TienLenState:
             table=table,
             table_player=self._owner if table is not None else None,
             passed=self.passed(),
-            cards_left=tuple(h.bit_count() for h in self._hands),
+            hand_sizes=tuple(h.bit_count() for h in self._hands),
             finished=tuple(self._out),
             history=tuple(self._game_history()),  # a copy: the kept list is never changed in place
             scores=tuple(self._totals),
-            game_number=self._game,
+            round_number=self._game,
             must_play=self.must_play,
             rules=self.rules,
-            legal_actions=self.legal_actions() if player == self._cur else [],
+            legal_actions=tuple(self.legal_actions()) if player == self._cur else (),
+            is_terminal=self._cur < 0,
         )
 
     @property

@@ -105,7 +105,7 @@ class PolicyBot:
             if len(combo) == in_hand:
                 return combo
         me = observation.player
-        others = [n for q, n in enumerate(observation.cards_left) if q != me and n > 0]
+        others = [n for q, n in enumerate(observation.hand_sizes) if q != me and n > 0]
         pressed = bool(others) and min(others) <= 3
         needed = pressed or in_hand <= 4
 

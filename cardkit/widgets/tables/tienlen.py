@@ -182,7 +182,7 @@ class TienLenTable(TableBase):
 
     # --- kept in the browser, replayed -----------------------------------------------
     def _round_number(self) -> int:
-        return self.pending.game if self.pending is not None else self.state.observation(HUMAN).game_number
+        return self.pending.game if self.pending is not None else self.state.observation(HUMAN).round_number
 
     def _restore_settings(self, settings: dict) -> None:
         rules = tl.Rules(**settings["rules"])
@@ -222,13 +222,13 @@ class TienLenTable(TableBase):
         return ""
 
     def _scoreboard_title(self, obs: tl.Observation) -> str:
-        game = self.pending.game if self.pending is not None else obs.game_number
+        game = self.pending.game if self.pending is not None else obs.round_number
         return f"Game {game} · the first to {self.state.rules.target} points wins the match"
 
     def _scoreboard_cells(self, p: int, obs: tl.Observation) -> tuple[Any, Any, str]:
         res = self.pending
         if res is None:
-            return obs.cards_left[p], obs.scores[p], self._now(p, obs)
+            return obs.hand_sizes[p], obs.scores[p], self._now(p, obs)
         now = ""
         if p in res.finishing_order:
             k = res.finishing_order.index(p) + 1
@@ -239,7 +239,7 @@ class TienLenTable(TableBase):
 
     def _draw_play(self, obs: tl.Observation) -> None:
         for p, h in enumerate(self.opponent_hands, start=1):
-            h.count = obs.cards_left[p]
+            h.count = obs.hand_sizes[p]
             now = self._now(p, obs).replace("played the cards on the table", "played last")
             h.title = f"Player {p}" + (f" ({now})" if now else "")
         lines = []
