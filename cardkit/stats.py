@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from .errors import DealCodeError, OptionError
+from .i18n import and_list, say, seat
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -108,7 +109,7 @@ def numpy_rng(seed: SeedLike) -> "np.random.Generator":
     if isinstance(seed, np.random.Generator):
         return seed
     if not is_whole_number(seed) or seed < 0:
-        raise DealCodeError(f"a seed is a whole number 0 or more (or a numpy Generator), not {seed!r}")
+        raise DealCodeError(say("stats.seed_whole_number_0_or", seed=repr(seed)))
     return np.random.default_rng(int(seed))
 
 
@@ -124,7 +125,7 @@ def check_trials(trials: Any, name: str = "trials") -> int:
     """``trials`` as an int, if it is a whole number 1 or more; otherwise
     :class:`~cardkit.errors.OptionError` says what ``name`` must be."""
     if not is_whole_number(trials) or trials < 1:
-        raise OptionError(f"{name} must be a whole number, 1 or more; not {trials!r}")
+        raise OptionError(say("stats.must_whole_number_1_or", name=name, trials=repr(trials)))
     return int(trials)
 
 

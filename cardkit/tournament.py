@@ -33,6 +33,7 @@ from html import escape
 from typing import Any, Callable, Sequence, Union
 
 from .errors import OptionError, PlayerError, UnknownBotError
+from .i18n import and_list, say, seat
 from .game import GAMES, game_module, play_out, resolve_bot
 from .stats import Z95, wilson_interval
 
@@ -129,7 +130,7 @@ class TournamentResult:
         for row in self.table():
             if row.bot == bot:
                 return row
-        raise UnknownBotError(f"no bot called {bot!r} played in this tournament")
+        raise UnknownBotError(say("tournament.no_bot_called_played_in", bot=repr(bot)))
 
     HEADINGS = ("Bot", "Seats played", "Wins", "Win rate", "95% interval", "Mean score")
     """The headings of :meth:`rows`."""
@@ -192,7 +193,7 @@ def _search_bot(game: str, name: str) -> tuple[str, Callable]:
     try:
         from .adapters.search import named_bot
     except ImportError:
-        raise UnknownBotError(f"the search bot {name!r} needs OpenSpiel: pip install cardkit[openspiel]") from None
+        raise UnknownBotError(say("tournament.search_bot_needs_openspiel_pip", name=repr(name))) from None
     return name, named_bot(game, name)
 
 
@@ -240,14 +241,14 @@ def tournament(
     """
     module = game_module(game)
     if isinstance(matches, bool) or not isinstance(matches, int) or matches < 1:
-        raise OptionError(f"matches must be a whole number of at least 1, not {matches!r}")
+        raise OptionError(say("tournament.matches_must_whole_number_at", matches=repr(matches)))
     resolved = [_search_bot(game, bot) if _is_search_bot(bot) else resolve_bot(game, bot) for bot in bots]
     names, funcs = [name for name, _ in resolved], [func for _, func in resolved]
     n = len(funcs)
     if rules is None:
         rules = module.Rules(players=n)
     elif rules.players != n:
-        raise PlayerError(f"the rules say {rules.players} players but {n} bots were given")
+        raise PlayerError(say("tournament.rules_say_players_but_bots", players=rules.players, n=n))
     rng = random.Random(seed)
     jobs = []
     for index in range(matches):

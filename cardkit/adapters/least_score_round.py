@@ -52,6 +52,7 @@ from typing import Any, Optional, Sequence
 
 from ..cards import Card, bit_mask, set_bits
 from ..errors import IllegalActionError, OptionError, PlayerError
+from ..i18n import and_list, say, seat
 from ..game import TERMINAL
 from ..least_score import (
     DECLARE,
@@ -145,7 +146,7 @@ def submoves(action: object) -> list[int]:
     if action is DECLARE:
         return [DECLARE_ACTION]
     if not isinstance(action, Discard):
-        raise IllegalActionError(f"{action!r} is not a Least Score action: give a Discard or DECLARE")
+        raise IllegalActionError(say("adapters.ls.not_least_score_action_give", action=repr(action)))
     out = sorted(c.index for c in action.cards)
     out.append(DRAW if action.take is None else TAKE + action.take.index)
     return out
@@ -157,7 +158,7 @@ def engine_action(actions: Sequence[int]) -> object:
         return DECLARE
     *cards, last = actions
     if not cards or not all(0 <= c < 52 for c in cards) or not TAKE <= last <= DRAW:
-        raise IllegalActionError(f"{list(actions)} does not spell a Least Score turn")
+        raise IllegalActionError(say("adapters.ls.does_not_spell_least_score", list=str(list(actions))))
     take = None if last == DRAW else _CARD[last - TAKE]
     return Discard(tuple(_CARD[c] for c in cards), take)
 
@@ -187,15 +188,13 @@ class LeastScoreRound:
         rules = rules if rules is not None else Rules()
         n = rules.players
         if isinstance(max_turns, bool) or not isinstance(max_turns, int) or max_turns < n:
-            raise OptionError(f"max_turns must be a whole number of at least the number of players ({n}), "
-                              f"not {max_turns!r}")
+            raise OptionError(say("adapters.ls.max_turns_must_whole_number", n=n, max_turns=repr(max_turns)))
         self.rules = rules
         self.num_players = n
         self.max_turns = max_turns
         seats = tuple(range(n)) if seats is None else tuple(sorted(seats))
         if len(seats) < 2 or first_player not in seats or not set(seats) <= set(range(n)):
-            raise PlayerError(f"a round needs at least two seats from 0 to {n - 1}, and the first player "
-                              f"must be one of them (seats {list(seats)}, first player {first_player!r})")
+            raise PlayerError(say("adapters.ls.round_needs_at_least_two", v=n - 1, list=str(list(seats)), first_player=repr(first_player)))
         self.seats = seats
         self.first_player = first_player
         queue = deal_order(self.order(), rules.first_open_card)
@@ -380,8 +379,7 @@ class LeastScoreRound:
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that may come now, each with its probability (all equal)."""
         if not self.is_chance_node():
-            raise IllegalActionError("chance_outcomes() is asked at a chance node only: "
-                                     "no card is being dealt or drawn now")
+            raise IllegalActionError(say("adapters.ls.chance_outcomes_asked_at_chance"))
         cards = self._chance_cards()
         p = 1.0 / len(cards)
         return [(c, p) for c in cards]
@@ -526,7 +524,7 @@ class LeastScoreRound:
         random and consistently with everything ``player`` has seen.  After a
         reshuffle the deck is drawn from the reshuffled cards, where it must be."""
         if self.phase != "play":
-            raise IllegalActionError("determinize() needs a round that is dealt and not over")
+            raise IllegalActionError(say("adapters.ls.determinize_needs_round_that_dealt"))
         new = self.clone()
         sizes = [m.bit_count() for m in self.hands]
         new._deal_hidden(player, sizes, self.deck.bit_count(), rng)

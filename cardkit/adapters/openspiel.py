@@ -47,6 +47,7 @@ from typing import Any, Optional
 import pyspiel
 
 from ..errors import OptionError, PlayerError
+from ..i18n import and_list, say, seat
 from ..game import TERMINAL
 from ..least_score import Rules as LeastScoreRules
 from ..tienlen import Rules as TienLenRules
@@ -112,7 +113,7 @@ def _params(defaults: dict, params: Optional[dict]) -> dict:
     given = dict(params or {})
     unknown = sorted(set(given) - set(defaults))
     if unknown:
-        raise OptionError(f"unknown parameter {unknown[0]!r}: the parameters are {', '.join(defaults)}")
+        raise OptionError(say("adapters.openspiel.unknown_parameter_parameters_are", unknown=repr(unknown[0]), join=', '.join(defaults)))
     return {**defaults, **given}
 
 
@@ -127,7 +128,7 @@ class _Observer:
 
     def _check(self, player: int) -> None:
         if not 0 <= player < self._n:
-            raise PlayerError(f"there is no player {player}: the players are 0 to {self._n - 1}")
+            raise PlayerError(say("adapters.openspiel.there_no_player_players_are", player=player, v=self._n - 1))
 
     def set_from(self, state: Any, player: int) -> None:
         self._check(player)
@@ -209,7 +210,7 @@ class LeastScoreGame(pyspiel.Game):
                                      first_open_card=p["first_open_card"])
         self.max_turns = p["max_turns"]
         if self.max_turns < self.rules.players:
-            raise OptionError(f"max_turns must be at least the number of players ({self.rules.players})")
+            raise OptionError(say("adapters.openspiel.max_turns_must_at_least", players=self.rules.players))
         info = pyspiel.GameInfo(
             num_distinct_actions=lsr.NUM_ACTIONS,
             max_chance_outcomes=52,
@@ -226,7 +227,7 @@ class LeastScoreGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Optional[dict] = None) -> _Observer:
         if params:
-            raise OptionError(f"observation parameters are not supported; got {params}")
+            raise OptionError(say("adapters.openspiel.observation_parameters_are_not_supported", params=str(params)))
         recall, private, public = _kinds(iig_obs_type)
         inner = lsr.LeastScoreObserver(self.rules.players, self.max_turns, recall, private, public)
         return _Observer(inner, self.rules.players)
@@ -268,7 +269,7 @@ class TienLenGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Optional[dict] = None) -> _Observer:
         if params:
-            raise OptionError(f"observation parameters are not supported; got {params}")
+            raise OptionError(say("adapters.openspiel.observation_parameters_are_not_supported", params=str(params)))
         recall, private, public = _kinds(iig_obs_type)
         return _Observer(tld.TienLenObserver(self.rules.players, recall, private, public), self.rules.players)
 
@@ -283,7 +284,7 @@ def load(game: str, **params: Any) -> pyspiel.Game:
     names = {"least_score": LEAST_SCORE, "tienlen": TIENLEN, "tien_len": TIENLEN,
              LEAST_SCORE: LEAST_SCORE, TIENLEN: TIENLEN}
     if game not in names:
-        raise OptionError(f"unknown game {game!r}: choose 'least_score' or 'tienlen'")
+        raise OptionError(say("adapters.openspiel.unknown_game_choose_least_score", game=repr(game)))
     return pyspiel.load_game(names[game], params)
 
 
@@ -297,7 +298,7 @@ def core_from_observation(observation: Any, rng: random.Random) -> Any:
         return lsr.LeastScoreRound.from_observation(observation, rng)
     if isinstance(observation, TienLenObservation):
         return tld.TienLenDeal.from_observation(observation, rng)
-    raise OptionError(f"{type(observation).__name__} is not a Least Score or Tiến Lên observation")
+    raise OptionError(say("adapters.openspiel.not_least_score_or_ti", name=type(observation).__name__))
 
 
 def state_from_observation(game: pyspiel.Game, observation: Any, rng: random.Random) -> _CardkitState:

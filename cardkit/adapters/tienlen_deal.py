@@ -40,6 +40,7 @@ from typing import Any, Optional, Sequence
 
 from ..cards import Card, bit_mask, set_bits
 from ..errors import IllegalActionError, PlayerError
+from ..i18n import and_list, say, seat
 from ..game import TERMINAL
 from ..tienlen import PASS, Combo, Rules, TienLenState, card_key, instant_win
 from . import CHANCE
@@ -85,7 +86,7 @@ def submoves(action: object) -> list[int]:
     if action is PASS:
         return [PASS_ACTION]
     if not isinstance(action, Combo):
-        raise IllegalActionError(f"{action!r} is not a Tiến Lên action: give a Combo or PASS")
+        raise IllegalActionError(say("adapters.tl.not_ti_n_l_n", action=repr(action)))
     return [*_keys(action), PLAY]
 
 
@@ -135,7 +136,7 @@ class TienLenDeal:
         self.rules = rules
         self.num_players = rules.players
         if leader is not None and leader not in range(rules.players):
-            raise PlayerError(f"the leader must be a player from 0 to {rules.players - 1}, not {leader!r}")
+            raise PlayerError(say("adapters.tl.leader_must_player_from_0", v=rules.players - 1, leader=repr(leader)))
         self.leader = leader
         self.dealt = [0] * rules.players
         self.dealt_count = 0
@@ -202,7 +203,7 @@ class TienLenDeal:
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that may be dealt next, each with its probability (all equal)."""
         if self.engine is not None:
-            raise IllegalActionError("chance_outcomes() is asked while dealing only")
+            raise IllegalActionError(say("adapters.tl.chance_outcomes_asked_while_dealing"))
         cards = self.legal_actions()
         p = 1.0 / len(cards)
         return [(c, p) for c in cards]
@@ -384,7 +385,7 @@ class TienLenDeal:
         """A copy in which the cards ``player`` cannot see (the other hands, and the
         cards out of play) are dealt afresh, consistently with what ``player`` saw."""
         if self.engine is None:
-            raise IllegalActionError("determinize() needs a dealt game")
+            raise IllegalActionError(say("adapters.tl.determinize_needs_dealt_game"))
         sizes = self.engine.cards_left()
         return TienLenDeal.from_position(
             self.rules, player, self.hand(player), self.record, sizes, self.leader,

@@ -25,8 +25,9 @@ from typing import Optional, Sequence, Union
 
 from ..cards import Card, CardLike, cards_text, deal_code, full_deck, resolve_seed, to_cards
 from ..errors import CardParseError, HandError, IllegalActionError, OptionError, PlayerError, RulesError
+from ..i18n import and_list, say, seat
 from ..game import TERMINAL, Event
-from ..words import and_list, player_name
+from ..words import player_name
 from .rules import (
     HAND_SIZE,
     CARD_VALUES,
@@ -99,7 +100,7 @@ class Discard:
             if isinstance(take, str):
                 take = Card.parse(take)
             else:
-                raise CardParseError(f"take must be one card (or None for the top card of the deck), not {take!r}")
+                raise CardParseError(say("ls.game.take_must_one_card_or", take=repr(take)))
             object.__setattr__(self, "take", take)
 
     def __str__(self) -> str:
@@ -387,21 +388,20 @@ class LeastScoreState:
         if rules is None:
             if not isinstance(hands, (list, tuple)) or not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
                 count = len(hands) if isinstance(hands, (list, tuple)) else hands
-                raise RulesError(f"Least Score is played by {MIN_PLAYERS} to {MAX_PLAYERS} players; "
-                                 f"{count!r} hands were given")
+                raise RulesError(say("ls.game.least_score_played_by_players", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, count=repr(count)))
             rules = Rules(players=len(hands))
         rules = check_rules(rules)
         n = rules.players
         if not isinstance(hands, (list, tuple)) or len(hands) != n:
             count = len(hands) if isinstance(hands, (list, tuple)) else hands
-            raise RulesError(f"the rules are for {n} players but {count!r} hands were given")
+            raise RulesError(say("ls.game.rules_are_for_players_but", n=n, count=repr(count)))
         where: dict[Card, str] = {}
 
         def place(cards: CardsLike, name: str) -> list[Card]:
             got = to_cards(cards)
             for c in got:
                 if c in where:
-                    raise HandError(f"{c} is given twice: in {where[c]} and in {name}")
+                    raise HandError(say("ls.game.given_twice_in_in", c=c, where=where[c], name=name))
                 where[c] = name
             return got
 
@@ -413,44 +413,40 @@ class LeastScoreState:
                                 + ("" if h else " (a seat leaves the match only under "
                                    "match_end='last_standing')"))
         if sum(still_in) < 2:
-            raise HandError("a round needs at least two players with cards")
+            raise HandError(say("ls.game.round_needs_at_least_two"))
         for name, value in (("turns_played", turns_played), ("round_number", round_number)):
             if isinstance(value, bool) or not isinstance(value, int) or value < (name == "round_number"):
                 least = 1 if name == "round_number" else 0
-                raise OptionError(f"{name} must be a whole number of at least {least}, not {value!r}")
+                raise OptionError(say("ls.game.must_whole_number_at_least", name=name, least=least, value=repr(value)))
         if scores is None:
             scores = [0] * n
         scores = list(scores)
         if len(scores) != n or any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in scores):
-            raise OptionError(f"scores must be {n} whole numbers of 0 or more (one per seat), not {scores!r}")
+            raise OptionError(say("ls.game.scores_must_whole_numbers_0", n=n, scores=repr(scores)))
         over = [p for p in range(n) if still_in[p] and scores[p] > rules.threshold]
         if over:
-            raise OptionError(f"{_names(over)} cannot be still in the match with a score over the "
-                              f"threshold of {rules.threshold}")
-        for name, seat in (("first_player", first_player), ("open_from", open_from)):
-            if seat is None and name == "open_from":
+            raise OptionError(say("ls.game.cannot_still_in_match_with", over=and_list([seat(x) for x in over]), threshold=rules.threshold))
+        for name, who in (("first_player", first_player), ("open_from", open_from)):
+            if who is None and name == "open_from":
                 continue
-            if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n or not still_in[seat]:
-                raise PlayerError(f"{name} must be a seat with cards, from 0 to {n - 1}; not {seat!r}")
+            if isinstance(who, bool) or not isinstance(who, int) or not 0 <= who < n or not still_in[who]:
+                raise PlayerError(say("ls.game.must_seat_with_cards_from", name=name, v=n - 1, seat=repr(who)))
         pile = place(discard_pile, "the discard pile")
         opened = None if open_cards is None else place(open_cards, "the open cards")
         if opened is not None:
             if open_from is None and len(opened) > 1:
-                raise HandError("only one card is turned up from the deck: give open_from, the player "
-                                f"who discarded {cards_text(opened)}")
+                raise HandError(say("ls.game.only_one_card_turned_up", opened=tuple(opened)))
             if open_from is not None and (not opened or why_illegal(opened, rules) is not None):
-                raise HandError(f"the open cards ({cards_text(opened) or 'none'}) must be the legal discard "
-                                f"that {_name(open_from)} made")
+                raise HandError(say("ls.game.open_cards_must_legal_discard", opened=tuple(opened), open_from=seat(open_from)))
         elif open_from is not None:
-            raise HandError(f"open_from names {_name(open_from)}, but no open cards were given")
+            raise HandError(say("ls.game.open_from_names_but_no", open_from=seat(open_from)))
         state = cls.__new__(cls)
         state._setup(rules, resolve_seed(seed))
         state._in = still_in
         order = state._seats_from(first_player)
         if open_from is not None and open_from != order[(turns_played - 1) % len(order)]:
             mover = order[turns_played % len(order)]
-            raise PlayerError(f"the open cards come from the player just before the one to move "
-                              f"({_name(mover)}), not from {_name(open_from)}")
+            raise PlayerError(say("ls.game.open_cards_come_from_player", mover=seat(mover), open_from=seat(open_from)))
         if deck is None:
             rest = [c for c in full_deck() if c not in where]
             state._rng.shuffle(rest)
@@ -458,14 +454,11 @@ class LeastScoreState:
             rest = place(deck, "the deck")
             missing = [c for c in full_deck() if c not in where]
             if missing:
-                raise HandError(f"every card must be somewhere: {cards_text(missing)} "
-                                f"{'is' if len(missing) == 1 else 'are'} in no hand, not open, "
-                                "not in the discard pile and not in the deck")
+                raise HandError(say("ls.game.card_nowhere", missing=tuple(missing), n=len(missing)))
         if opened is None:
             opened = [rest.pop(0)] if rules.first_open_card and not turns_played and rest else []
         if not opened and not rest and not pile:
-            raise HandError("the player to move would have no card to take: give open cards, a deck "
-                            "or a discard pile")
+            raise HandError(say("ls.game.player_move_would_have_no"))
         state._scores = scores
         state._round = round_number
         state._first = first_player
@@ -703,16 +696,15 @@ class LeastScoreState:
         :class:`~cardkit.errors.HandError` and changes nothing."""
         card = Card.parse(card) if isinstance(card, str) else card
         if type(card) is not Card:
-            raise HandError(f"set_next_draw needs one card, not {card!r}")
+            raise HandError(say("ls.game.set_next_draw_needs_one", card=repr(card)))
         if self._terminal:
-            raise HandError("the match is over: no card will be drawn")
+            raise HandError(say("ls.game.match_over_no_card_will"))
         if not self._deck:
             if card not in self._dead:
-                raise HandError(f"{card} cannot be drawn: the deck is empty and {card} is not in the "
-                                "discard pile that would become the new deck")
+                raise HandError(say("ls.game.cannot_drawn_deck_empty_not", card=card))
             self._reshuffle()
         elif card not in self._deck:
-            raise HandError(f"{card} is not in the deck, so it cannot be the next card drawn")
+            raise HandError(say("ls.game.not_in_deck_so_it", card=card))
         deck = self._deck
         deck.remove(card)
         deck.append(card)
@@ -788,7 +780,7 @@ class LeastScoreState:
     # -- views ------------------------------------------------------------------------
     def _check_player(self, player: object) -> None:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players:
-            raise PlayerError(f"there is no player {player!r}: the players are 0 to {self.num_players - 1}")
+            raise PlayerError(say("ls.game.there_no_player_players_are", player=repr(player), v=self.num_players - 1))
 
     def observation(self, player: int) -> Observation:
         """What ``player`` may see now, with their legal actions when it is their turn."""
@@ -873,11 +865,11 @@ def deal(deck: Sequence[Card], seats: Sequence[int], num_players: int,
     hands: list[list[Card]] = [[] for _ in range(num_players)]
     opened: tuple[Card, ...] = ()
     order = deal_order(seats, first_open_card)
-    for seat, card in zip(order, deck):
-        if seat is None:
+    for to, card in zip(order, deck):
+        if to is None:
             opened = (card,)
         else:
-            hands[seat].append(card)
+            hands[to].append(card)
     return hands, opened, list(deck[len(order):])
 
 

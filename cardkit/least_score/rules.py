@@ -23,8 +23,9 @@ from typing import Any, ClassVar, Iterable, Optional, Sequence, Union
 
 from ..cards import Card, CardLike, Rank, cards_text, to_cards
 from ..errors import CardParseError, HandError, OptionError, PlayerError, RulesError
+from ..i18n import and_list, say, seat
 from ..words import KIND_NAMES as _KIND_NAMES
-from ..words import and_list, player_name
+from ..words import player_name
 
 __all__ = [
     "Rules",
@@ -70,14 +71,14 @@ KIND_NAMES = _KIND_NAMES["least_score"]
 
 def _check_int(name: str, value: object, low: int, high: Optional[int], what: str) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{name} must be a whole number ({what}), not {value!r}")
+        raise RulesError(say("ls.rules.must_whole_number_not", name=name, what=what, value=repr(value)))
     if value < low or (high is not None and value > high):
-        raise RulesError(f"{name} = {value} is not allowed: {what}")
+        raise RulesError(say("ls.rules.not_allowed", name=name, value=value, what=what))
 
 
 def _check_bool(name: str, value: object) -> None:
     if not isinstance(value, bool):
-        raise RulesError(f"{name} must be True or False, not {value!r}")
+        raise RulesError(say("ls.rules.must_true_or_false_not", name=name, value=repr(value)))
 
 
 @dataclass(frozen=True)
@@ -134,9 +135,7 @@ class Rules:
         _check_bool("first_open_card", self.first_open_card)
         if self.match_end not in MATCH_ENDS:
             raise RulesError(
-                f"match_end = {self.match_end!r} is not an option: use 'first_knockout' "
-                "(the match ends at the first knock-out) or 'last_standing' "
-                "(knocked-out players leave until one is left)"
+                say("ls.rules.match_end_not_option_use", match_end=repr(self.match_end))
             )
 
     def house_rules(self) -> list[str]:
@@ -169,7 +168,7 @@ def check_rules(rules: Optional[Rules]) -> Rules:
     if rules is None:
         return DEFAULT_RULES
     if not isinstance(rules, Rules):
-        raise RulesError(f"rules must be a Least Score Rules(...) object, not {type(rules).__name__}")
+        raise RulesError(say("ls.rules.rules_must_least_score_rules", name=type(rules).__name__))
     return rules
 
 
@@ -207,7 +206,7 @@ def deck_draw_expectation(seen_cards: Any = (), exact: bool = False) -> Union[fl
     seen = {c.index for c in to_cards(seen_cards)}
     unseen = [v for i, v in enumerate(CARD_VALUES) if i not in seen]
     if not unseen:
-        raise HandError("every card has been seen, so there is no unseen card to draw")
+        raise HandError(say("ls.rules.every_card_has_been_seen"))
     value = Fraction(sum(unseen), len(unseen))
     return value if exact else float(value)
 
@@ -222,7 +221,7 @@ def card_value(card: CardLike) -> int:
         if isinstance(card, str):
             card = Card.parse(card)
         else:
-            raise CardParseError(f"{card!r} is not a card")
+            raise CardParseError(say("ls.rules.not_card", card=repr(card)))
     return CARD_VALUES[card.index]
 
 
@@ -524,15 +523,15 @@ def _check_totals(totals: Sequence[int], declarer: int) -> list[int]:
     try:
         ts = list(totals)
     except TypeError:
-        raise HandError(f"totals must be a list of hand totals, such as [10, 16, 17], not {totals!r}") from None
+        raise HandError(say("ls.rules.totals_must_list_hand_totals", totals=repr(totals))) from None
     if len(ts) < 2:
-        raise HandError(f"a round needs at least 2 players' totals, but {len(ts)} {'was' if len(ts) == 1 else 'were'} given")
+        raise HandError(say("ls.rules.round_needs_two_totals", n=len(ts)))
     for t in ts:
         if isinstance(t, bool) or not isinstance(t, int) or t < 0:
-            raise HandError(f"a hand total is a whole number of 0 or more, not {t!r}")
+            raise HandError(say("ls.rules.hand_total_whole_number_0", t=repr(t)))
     if isinstance(declarer, bool) or not isinstance(declarer, int) or not 0 <= declarer < len(ts):
         raise PlayerError(
-            f"declarer must be the position of the declarer's total in the list (0 to {len(ts) - 1}), not {declarer!r}"
+            say("ls.rules.declarer_must_position_declarer_total", v=len(ts) - 1, declarer=repr(declarer))
         )
     return ts
 
@@ -599,7 +598,7 @@ def score_explanation(totals: Sequence[int], declarer: int, rules: Optional[Rule
     if names is None:
         names = [player_name(i) for i in range(len(ts))]
     elif len(names) != len(ts):
-        raise OptionError(f"{len(names)} names were given for {len(ts)} totals")
+        raise OptionError(say("ls.rules.names_were_given_for_totals", len=len(names), len2=len(ts)))
     d = ts[declarer]
     low = min(t for i, t in enumerate(ts) if i != declarer)
     head = f"D = {d}, L = {low}: "

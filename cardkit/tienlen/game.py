@@ -47,6 +47,7 @@ from typing import Optional, Union
 
 from ..cards import Card, cards_text, deal_code, resolve_seed
 from ..errors import HandError, IllegalActionError, PlayerError, RulesError
+from ..i18n import and_list, say, seat
 from ..game import TERMINAL, Event
 from ..words import ordinal, player_name
 from .rules import (
@@ -317,7 +318,7 @@ class TienLenState:
         if rules is None:
             rules = Rules()
         elif not isinstance(rules, Rules):
-            raise RulesError(f"rules must be a tienlen.Rules, not {type(rules).__name__}")
+            raise RulesError(say("tl.game.rules_must_tienlen_rules_not", name=type(rules).__name__))
         seed = resolve_seed(seed, any_whole_number=True)
         n = rules.players
         self.rules = rules
@@ -361,25 +362,25 @@ class TienLenState:
         if rules is None:
             rules = Rules(players=len(hands)) if Rules.MIN_PLAYERS <= len(hands) <= Rules.MAX_PLAYERS else None
             if rules is None:
-                raise RulesError(f"Tiến Lên is played by 2, 3 or 4 players; {len(hands)} hands were given")
+                raise RulesError(say("tl.game.ti_n_l_n_played", len=len(hands)))
         if len(hands) != rules.players:
-            raise RulesError(f"the rules are for {rules.players} players but {len(hands)} hands were given")
+            raise RulesError(say("tl.game.rules_are_for_players_but", players=rules.players, len=len(hands)))
         masks = []
         seen: set = set()
         for p, hand in enumerate(hands):
             cards = to_cards(hand)
             if not 1 <= len(cards) <= 13:
-                raise HandError(f"{player_name(p)}'s hand must hold 1 to 13 cards, not {len(cards)}")
+                raise HandError(say("tl.game.hand_must_hold_1_13", player=seat(p), len=len(cards)))
             twice = seen.intersection(cards)
             if twice:
-                raise HandError(f"{cards_text(twice)} cannot be in two hands")
+                raise HandError(say("tl.game.cannot_in_two_hands", twice=tuple(twice)))
             seen.update(cards)
             m = 0
             for c in cards:
                 m |= _BIT_OF_INDEX[c.index]
             masks.append(m)
         if leader is not None and (isinstance(leader, bool) or leader not in range(rules.players)):
-            raise RulesError(f"the leader must be a player from 0 to {rules.players - 1}, not {leader!r}")
+            raise RulesError(say("tl.game.leader_must_player_from_0", v=rules.players - 1, leader=repr(leader)))
         return cls(rules, seed, _hands=masks, _leader=leader)
 
     # -- dealing and the end of a game ---------------------------------------
@@ -723,7 +724,7 @@ class TienLenState:
     def observation(self, player: int) -> Observation:
         """What ``player`` may see: their own hand and everything public."""
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players:
-            raise PlayerError(f"there is no Player {player!r}: players are 0 to {self.num_players - 1}")
+            raise PlayerError(say("tl.game.there_no_player_players_are", player=repr(player), v=self.num_players - 1))
         table = self._table
         return Observation(
             player=player,

@@ -43,6 +43,7 @@ from typing import ClassVar, Iterable, Iterator, Optional, Union
 
 from ..cards import Card, cards_text, set_bits, to_cards
 from ..errors import HandError, OptionError, RulesError
+from ..i18n import and_list, say, seat
 from ..words import KIND_WORDS, number_word
 
 __all__ = [
@@ -128,18 +129,18 @@ class Rules:
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int):
-            raise RulesError(f"players must be a whole number (2, 3 or 4), not {self.players!r}")
+            raise RulesError(say("tl.rules.players_must_whole_number_2", players=repr(self.players)))
         if not self.MIN_PLAYERS <= self.players <= self.MAX_PLAYERS:
-            raise RulesError(f"Tiến Lên is played by 2, 3 or 4 players, not {self.players}")
+            raise RulesError(say("tl.rules.ti_n_l_n_played", players=self.players))
         if isinstance(self.target, bool) or not isinstance(self.target, int):
-            raise RulesError(f"target must be a whole number of points, not {self.target!r}")
+            raise RulesError(say("tl.rules.target_must_whole_number_points", target=repr(self.target)))
         if self.target < 1:
-            raise RulesError(f"the target must be at least 1 point, not {self.target}")
+            raise RulesError(say("tl.rules.target_must_at_least_1", target=self.target))
         for name in ("four_of_a_kind_beats_pair_of_twos", "bigger_bombs_beat_smaller",
                      "passed_players_may_rejoin"):
             value = getattr(self, name)
             if not isinstance(value, bool):
-                raise RulesError(f"{name} is switched on or off with True or False, not {value!r}")
+                raise RulesError(say("tl.rules.switched_on_or_off_with", name=name, value=repr(value)))
 
     def house_rules(self) -> list[str]:
         """Every option that differs from the rules as written, in a learner's words
@@ -295,7 +296,7 @@ class Combo:
         combo = combo_of_mask(mask_of_cards(cards))
         if combo is None:
             shown = cards_text(sort_hand(cards)) or "no cards"
-            raise HandError(f"{shown} is not a combination: {why_illegal(cards)}")
+            raise HandError(say("tl.rules.not_combination", shown=shown, why_illegal=why_illegal(cards)))
         return combo
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -758,8 +759,8 @@ def _previous(previous: ComboLike) -> Combo:
     q = _as_combo(previous)
     if q is None:
         shown = cards_text(sort_hand(previous)) if not isinstance(previous, Combo) else str(previous)
-        raise HandError(f"the previous play {shown or '(no cards)'} is not a combination: "
-                           f"{why_illegal(previous)}")
+        raise HandError((say("tl.rules.previous_play_not_combination", shown=shown, why_illegal=why_illegal(previous)) if shown
+                        else say("tl.rules.previous_play_empty")))
     return q
 
 
@@ -847,7 +848,7 @@ def why_not_kind(cards: ComboLike, kind: str) -> Optional[str]:
     'a sequence is three or more cards of ranks in a row, one card of each rank, with no 2; a 2 can never be part of one'
     """
     if kind not in _KIND_RULE:
-        raise OptionError(f"kind is one of {', '.join(KINDS)}; not {kind!r}")
+        raise OptionError(say("tl.rules.kind_one_not", join=', '.join(KINDS), kind=repr(kind)))
     cards = list(cards.cards) if isinstance(cards, Combo) else to_cards(cards)
     combo = combo_of_mask(mask_of_cards(cards))
     if combo is not None and combo.kind == kind:
@@ -1097,7 +1098,7 @@ def responses_of_mask(m: int, prev: Combo, quad_pair: bool = False, ladder: bool
 def _hand_mask(hand: Union[str, Card, Iterable[Union[Card, str]]]) -> int:
     cards = to_cards(hand)
     if len(cards) > MAX_HAND:
-        raise HandError(f"a Tiến Lên hand holds at most {MAX_HAND} cards; {len(cards)} were given")
+        raise HandError(say("tl.rules.ti_n_l_n_hand", max_hand=MAX_HAND, len=len(cards)))
     return mask_of_cards(cards)
 
 
