@@ -54,14 +54,21 @@ class Event:
     - ``player``: who it is about (``None`` for the table: a deal, a reshuffle …);
     - ``kind``: what happened, a short code such as ``'discard'``, ``'declare'``
       (Least Score) or ``'play'``, ``'chop'``, ``'pass'`` (Tiến Lên);
-    - ``text``: a sentence to show a learner (it never reveals a hidden card);
+    - ``message``: what to tell a learner, as a :class:`~cardkit.i18n.Message` (a code
+      and its values; it never reveals a hidden card); ``text`` is its sentence in the
+      learner's language;
     - ``round``: the number of the round (Least Score) or game (Tiến Lên) it belongs to.
     """
 
     player: Optional[int]
     kind: str
-    text: str
+    message: Any
     round: int
+
+    @property
+    def text(self) -> str:
+        """The event as a sentence, in the learner's language."""
+        return str(self.message)
 
     def __str__(self) -> str:
         return self.text

@@ -621,7 +621,7 @@ def test_the_same_seed_plays_the_same_match(bot):
 def test_state_basics():
     state = new_game(seed=3)
     assert isinstance(state, LeastScoreState)
-    assert repr(state) == "<Least Score match 000-003: round 1, Player 0 to play; scores [0, 0, 0, 0]>"
+    assert repr(state) == "<LeastScoreState 000-003: round 1, seat 0 to play; scores [0, 0, 0, 0]>"
     assert state.observation(0).rules is state.rules
     with pytest.raises(CardkitError):
         state.hand(9)

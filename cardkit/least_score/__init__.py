@@ -58,6 +58,7 @@ from .rules import (
     score_explanation,
     sort_key,
     why_illegal,
+    discard_problem,
 )
 
 __all__ = [
@@ -74,6 +75,7 @@ __all__ = [
     "display_order",
     "discard_kind",
     "why_illegal",
+    "discard_problem",
     "legal_discards",
     "round_scores",
     "declaration_succeeded",

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Optional, Sequence, Union
+from typing import Any, Optional, Sequence, Union
 
 from ..cards import Card, CardLike, cards_text, deal_code, full_deck, resolve_seed, to_cards
 from ..errors import CardParseError, HandError, IllegalActionError, OptionError, PlayerError, RulesError
-from ..i18n import and_list, say, seat
+from ..i18n import Message, and_list, kind_name, say, seat, sentences
 from ..game import TERMINAL, Event
 from ..words import player_name
 from .rules import (
@@ -41,9 +41,9 @@ from .rules import (
     display_order,
     kind_of_indexes,
     round_scores,
-    score_explanation,
+    explain_scores,
     sort_key,
-    why_illegal,
+    discard_problem,
 )
 
 __all__ = [
@@ -70,8 +70,8 @@ CardsLike = Union[str, CardLike, Sequence[CardLike]]
 _name = player_name
 
 
-def _names(players: Sequence[int]) -> str:
-    return and_list([player_name(p) for p in players])
+def _names(players: Sequence[int]) -> Any:
+    return and_list([seat(p) for p in players])
 
 
 # --- actions -------------------------------------------------------------------------
@@ -104,8 +104,9 @@ class Discard:
             object.__setattr__(self, "take", take)
 
     def __str__(self) -> str:
-        where = "the top card of the deck" if self.take is None else f"{self.take} from the open cards"
-        return f"discard {cards_text(self.cards)}, take {where}"
+        if self.take is None:
+            return str(say("ls.action.discard_draw", cards=self.cards))
+        return str(say("ls.action.discard_take", cards=self.cards, card=self.take))
 
 
 def _discard(cards: tuple[Card, ...], take: Optional[Card]) -> Discard:
@@ -153,8 +154,9 @@ class Turn:
     took: Optional[Card]
 
     def __str__(self) -> str:
-        where = "the top card of the deck" if self.took is None else str(self.took)
-        return f"{_name(self.player)} discarded {cards_text(self.discarded)} and took {where}"
+        if self.took is None:
+            return str(say("ls.turn.drew", player=seat(self.player), cards=self.discarded))
+        return str(say("ls.turn.took", player=seat(self.player), cards=self.discarded, card=self.took))
 
 
 # The log is made of :class:`cardkit.game.Event` records; a Least Score event's ``kind``
@@ -197,8 +199,8 @@ class RoundResult:
         return self.round_number
 
     def __str__(self) -> str:
-        verdict = "succeeds" if self.success else "fails"
-        return f"Round {self.round_number}: {_name(self.declarer)} declares and {verdict}. {self.explanation}"
+        return str(say("ls.result.succeeds" if self.success else "ls.result.fails", round=self.round_number,
+                       player=seat(self.declarer), explanation=self.explanation))
 
 
 @dataclass(frozen=True)
@@ -316,13 +318,13 @@ class LeastScoreState:
         hands, opened, rest = deal(deck, self._seats_from(self._first), self.num_players,
                                    self.rules.first_open_card)
         self._set_position(hands, opened, None, rest, [], 0)
-        text = (f"Round {self._round}: {_name(self.dealer)} deals {HAND_SIZE} cards to each player; "
-                f"{_name(self._first)} plays first.")
+        deals = say("ls.event.deal", round=self._round, dealer=seat(self.dealer), n=HAND_SIZE,
+                    first=seat(self._first))
         if self._open:
-            text += f" The top card of the deck, {self._open[0]}, is turned up as the first open card."
+            then = say("ls.event.turned_up", card=self._open[0])
         else:
-            text += " No card is turned up: the first player draws from the deck."
-        self._log(None, "round_start", text)
+            then = say("ls.event.none_turned_up")
+        self._log(None, "round_start", sentences(deals, then))
 
     def _set_position(self, hands: list[list[Card]], opened: tuple[Card, ...], open_from: Optional[int],
                       deck: list[Card], dead: list[Card], turns_played: int) -> None:
@@ -344,8 +346,8 @@ class LeastScoreState:
         self._actions: list[tuple[int, Action]] = []
         self._legal: Optional[tuple[Action, ...]] = None
 
-    def _log(self, player: Optional[int], kind: str, text: str) -> None:
-        self._events.append(Event(player, kind, text, self._round))
+    def _log(self, player: Optional[int], kind: str, message: Any) -> None:
+        self._events.append(Event(player, kind, message, self._round))
 
     @classmethod
     def from_hands(cls, hands: Sequence[Union[str, Sequence[Card]]], rules: Optional[Rules] = None,
@@ -395,9 +397,9 @@ class LeastScoreState:
         if not isinstance(hands, (list, tuple)) or len(hands) != n:
             count = len(hands) if isinstance(hands, (list, tuple)) else hands
             raise RulesError(say("ls.game.rules_are_for_players_but", n=n, count=repr(count)))
-        where: dict[Card, str] = {}
+        where: dict[Card, Message] = {}
 
-        def place(cards: CardsLike, name: str) -> list[Card]:
+        def place(cards: CardsLike, name: Message) -> list[Card]:
             got = to_cards(cards)
             for c in got:
                 if c in where:
@@ -405,13 +407,12 @@ class LeastScoreState:
                 where[c] = name
             return got
 
-        held = [place(h, f"{_name(p)}'s hand") for p, h in enumerate(hands)]
+        held = [place(h, say("ls.place.hand", player=seat(p))) for p, h in enumerate(hands)]
         still_in = [bool(h) for h in held]
         for p, h in enumerate(held):
             if len(h) > HAND_SIZE or (not h and rules.match_end != "last_standing"):
-                raise HandError(f"{_name(p)}'s hand must hold 1 to {HAND_SIZE} cards, not {len(h)}"
-                                + ("" if h else " (a seat leaves the match only under "
-                                   "match_end='last_standing')"))
+                raise HandError(say("ls.game.hand_size" if h else "ls.game.hand_empty", player=seat(p),
+                                    most=HAND_SIZE, n=len(h)))
         if sum(still_in) < 2:
             raise HandError(say("ls.game.round_needs_at_least_two"))
         for name, value in (("turns_played", turns_played), ("round_number", round_number)):
@@ -431,12 +432,12 @@ class LeastScoreState:
                 continue
             if isinstance(who, bool) or not isinstance(who, int) or not 0 <= who < n or not still_in[who]:
                 raise PlayerError(say("ls.game.must_seat_with_cards_from", name=name, v=n - 1, seat=repr(who)))
-        pile = place(discard_pile, "the discard pile")
-        opened = None if open_cards is None else place(open_cards, "the open cards")
+        pile = place(discard_pile, say("ls.place.pile"))
+        opened = None if open_cards is None else place(open_cards, say("ls.place.open"))
         if opened is not None:
             if open_from is None and len(opened) > 1:
                 raise HandError(say("ls.game.only_one_card_turned_up", opened=tuple(opened)))
-            if open_from is not None and (not opened or why_illegal(opened, rules) is not None):
+            if open_from is not None and (not opened or discard_problem(opened, rules) is not None):
                 raise HandError(say("ls.game.open_cards_must_legal_discard", opened=tuple(opened), open_from=seat(open_from)))
         elif open_from is not None:
             raise HandError(say("ls.game.open_from_names_but_no", open_from=seat(open_from)))
@@ -451,7 +452,7 @@ class LeastScoreState:
             rest = [c for c in full_deck() if c not in where]
             state._rng.shuffle(rest)
         else:
-            rest = place(deck, "the deck")
+            rest = place(deck, say("ls.place.deck"))
             missing = [c for c in full_deck() if c not in where]
             if missing:
                 raise HandError(say("ls.game.card_nowhere", missing=tuple(missing), n=len(missing)))
@@ -463,11 +464,10 @@ class LeastScoreState:
         state._round = round_number
         state._first = first_player
         state._set_position(held, tuple(opened), open_from, rest, pile, turns_played)
-        text = (f"Round {round_number} starts from the given hands; "
-                f"{_name(state._current)} is to play.")
+        start = say("ls.event.from_hands", round=round_number, player=seat(state._current))
         if state._open:
-            text += f" The open cards are {cards_text(state._open)}."
-        state._log(None, "round_start", text)
+            start = sentences(start, say("ls.event.open_cards_are", opened=state._open))
+        state._log(None, "round_start", start)
         return state
 
     # -- what anyone may ask ----------------------------------------------------------
@@ -602,14 +602,20 @@ class LeastScoreState:
 
     def why_illegal_action(self, action: object, player: Optional[int] = None) -> Optional[str]:
         """Why ``action`` may not be played now (by ``player``, when given), in plain
-        words; None when it is legal."""
+        words; None when it is legal (:meth:`action_problem` rendered)."""
+        problem = self.action_problem(action, player)
+        return None if problem is None else str(problem)
+
+    def action_problem(self, action: object, player: Optional[int] = None) -> Optional[Message]:
+        """Why ``action`` may not be played now (by ``player``, when given), as a message
+        (a code such as ``ls.action.not_your_turn`` and its values); None when it is legal."""
         if self._terminal:
-            return "the match is over: no more actions can be played"
+            return say("ls.action.match_over")
         cur = self._current
         if player is not None and player != cur:
             if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players:
-                return f"there is no {player!r} at this table: the players are 0 to {self.num_players - 1}"
-            return f"it is {_name(cur)}'s turn, not {_name(player)}'s"
+                return say("ls.action.no_such_player", given=repr(player), last=self.num_players - 1)
+            return say("ls.action.not_your_turn", current=seat(cur), player=seat(player))
         kind = type(action)
         if kind is Discard:
             hand = self._hands[cur]
@@ -617,29 +623,27 @@ class LeastScoreState:
             for c in cards:
                 if c not in hand:
                     missing = [x for x in cards if x not in hand]
-                    return f"{_name(cur)} does not hold {cards_text(missing)}"
+                    return say("ls.action.not_held", player=seat(cur), cards=tuple(missing))
             if kind_of_indexes([c.index for c in cards], self.rules.runs_one_suit) is None:
-                return why_illegal(cards, self.rules)
+                return discard_problem(cards, self.rules)
             take = action.take  # type: ignore[union-attr]
             if take is None:
                 if not self._deck and not self._dead:
-                    return ("the deck and the discard pile are both empty, so there is no card to draw: "
-                            f"take one of the open cards ({cards_text(self._open)})")
+                    return say("ls.action.nothing_to_draw", opened=self._open)
                 return None
             if take in self._open:
                 return None
             if not self._open:
-                return f"{take} is not an open card: there are no open cards now, so take the top card of the deck"
-            return f"{take} is not an open card: take one of {cards_text(self._open)}, or the top card of the deck"
+                return say("ls.action.not_open_none_open", card=take)
+            return say("ls.action.not_open", card=take, opened=self._open)
         if kind is Declare:
             need = self._active_count()
             if self._turns_played < need:
                 waiting = self._seats_from(cur)[: need - self._turns_played]
-                verb = "has" if len(waiting) == 1 else "have"
-                return (f"nobody may declare until every player has had a turn in this round: "
-                        f"{_names(waiting)} {verb} not had one yet")
+                return say("ls.action.declare_too_soon", waiting=and_list([seat(q) for q in waiting]),
+                           n=len(waiting))
             return None
-        return (f"{action!r} is not a Least Score action: play Discard(cards, take) or DECLARE")
+        return say("ls.action.not_an_action", given=repr(action))
 
     # -- playing ----------------------------------------------------------------------
     def apply_action(self, action: Action, player: Optional[int] = None) -> None:
@@ -649,9 +653,9 @@ class LeastScoreState:
         illegal action raises :class:`~cardkit.errors.IllegalActionError` with the
         reason and leaves the state exactly as it was.
         """
-        reason = self.why_illegal_action(action, player)
-        if reason is not None:
-            raise IllegalActionError(reason)
+        problem = self.action_problem(action, player)
+        if problem is not None:
+            raise IllegalActionError(problem)
         self._actions.append((self._current, action))
         if type(action) is Declare:
             self._declare()
@@ -670,11 +674,9 @@ class LeastScoreState:
                 self._reshuffle()
             card = self._deck.pop()
             self._dead.extend(self._open)
-            where = "the top card of the deck"
         else:
             card = take
             self._dead.extend(c for c in self._open if c is not take)
-            where = f"{take} from the open cards"
         hand.append(card)
         hand.sort(key=sort_key)
         self._open = cards
@@ -684,8 +686,14 @@ class LeastScoreState:
         self._current = self._next_in(p)
         self._legal = None
         kind = kind_of_indexes([c.index for c in cards], self.rules.runs_one_suit)
-        label = "" if kind == "single" else f" ({KIND_NAMES[kind]})"  # type: ignore[index]
-        self._log(p, "discard", f"{_name(p)} discards {cards_text(cards)}{label} and takes {where}.")
+        how = "draw" if take is None else "take"
+        taken = {} if take is None else {"card": take}
+        if kind == "single":
+            message = say(f"ls.event.discard_{how}", player=seat(p), cards=cards, **taken)
+        else:
+            message = say(f"ls.event.discard_kind_{how}", player=seat(p), cards=cards, **taken,
+                          kind=kind_name("least_score", kind))  # type: ignore[arg-type]
+        self._log(p, "discard", message)
 
     def set_next_draw(self, card: CardLike) -> None:
         """Arrange that the next card drawn from the top of the deck is ``card`` — for
@@ -717,8 +725,7 @@ class LeastScoreState:
         self._rng.shuffle(deck)
         self._deck = deck
         self._dead = []
-        self._log(None, "reshuffle",
-                  f"The deck is empty: the {len(deck)} cards of the discard pile are shuffled into a new deck.")
+        self._log(None, "reshuffle", say("ls.event.reshuffle", n=len(deck)))
 
     def _declare(self) -> None:
         p = self._current
@@ -727,13 +734,14 @@ class LeastScoreState:
         totals = [sum(CARD_VALUES[c.index] for c in self._hands[s]) for s in seats]
         at = seats.index(p)
         d = totals[at]
-        self._log(p, "declare", f"{_name(p)} declares with a total of {d}.")
+        self._log(p, "declare", say("ls.event.declare", player=seat(p), total=d))
         for s in self._seats_from(p):  # the hands are shown from the declarer clockwise
-            self._log(s, "reveal", f"{_name(s)} shows {cards_text(self._hands[s])}: total {totals[seats.index(s)]}.")
+            self._log(s, "reveal", say("ls.event.reveal", player=seat(s), cards=tuple(self._hands[s]),
+                                       total=totals[seats.index(s)]))
         scores = round_scores(totals, at, self.rules)
         low = min(t for i, t in enumerate(totals) if i != at)
         success = declaration_succeeded(totals, at, self.rules)
-        explanation = score_explanation(totals, at, self.rules, names=[_name(s) for s in seats])
+        explained = explain_scores(totals, at, self.rules, names=[seat(s) for s in seats])
         n = self.num_players
         seat_scores = [0] * n
         seat_totals: list[Optional[int]] = [None] * n
@@ -741,13 +749,13 @@ class LeastScoreState:
             seat_scores[s] = sc
             seat_totals[s] = t
             self._scores[s] += sc
-        verdict = "succeeds" if success else "fails"
-        self._log(p, "score", f"{_name(p)}'s declaration {verdict}. {explanation}")
+        self._log(p, "score", say("ls.event.score_succeeds" if success else "ls.event.score_fails",
+                                  player=seat(p), explanation=explained))
         out = [s for s in seats if self._scores[s] > self.rules.threshold]
         for s in out:
             self._in[s] = False
-            self._log(s, "knockout", f"{_name(s)} has {self._scores[s]} points, over the threshold of "
-                                      f"{self.rules.threshold}, and is knocked out.")
+            self._log(s, "knockout", say("ls.event.knockout", player=seat(s), points=self._scores[s],
+                                         threshold=self.rules.threshold))
         self.round_results.append(RoundResult(
             round_number=self._round,
             players=tuple(order),
@@ -760,7 +768,7 @@ class LeastScoreState:
             scores=tuple(seat_scores),
             running_scores=tuple(self._scores),
             knocked_out=tuple(out),
-            explanation=explanation,
+            explanation=str(explained),
             history=tuple(self._actions),
         ))
         self._legal = None
@@ -769,11 +777,11 @@ class LeastScoreState:
             win = self.winners()
             best = self._scores[win[0]]
             if len(win) == 1:
-                text = f"The match is over after {self._round} rounds: {_name(win[0])} wins with {best} points."
+                message = say("ls.event.match_end_winner", n=self._round, winner=seat(win[0]), points=best)
             else:
-                text = (f"The match is over after {self._round} rounds: {_names(win)} share the win "
-                        f"with {best} points each.")
-            self._log(None, "match_end", text)
+                message = say("ls.event.match_end_shared", n=self._round, winners=and_list([seat(q) for q in win]),
+                              points=best)
+            self._log(None, "match_end", message)
         else:
             self._start_round()
 
@@ -836,10 +844,10 @@ class LeastScoreState:
 
     def __repr__(self) -> str:
         if self._terminal:
-            where = f"over after round {self._round}, won by {_names(self.winners())}"
+            where = f"over after round {self._round}, won by {self.winners()}"
         else:
-            where = f"round {self._round}, {_name(self._current)} to play"
-        return f"<Least Score match {self.deal_code}: {where}; scores {self._scores}>"
+            where = f"round {self._round}, seat {self._current} to play"
+        return f"<LeastScoreState {self.deal_code}: {where}; scores {self._scores}>"
 
 
 def deal_order(seats: Sequence[int], first_open_card: bool = True) -> list[Optional[int]]:

@@ -66,4 +66,113 @@ text('ls.rules.match_end_not_option_use', "match_end = {match_end} is not an opt
 text('ls.rules.not_card', '{card} is not a card')
 text('ls.rules.totals_must_list_hand_totals', 'totals must be a list of hand totals, such as [10, 16, 17], not {totals}')
 text('ls.rules.hand_total_whole_number_0', 'a hand total is a whole number of 0 or more, not {t}')
-text('ls.rules.names_were_given_for_totals', '{len} names were given for {len2} totals')
+
+# --- why cards are no legal discard (cardkit/least_score/rules.py, discard_problem) --------
+text("ls.discard.no_cards", "no cards are chosen: a discard is at least one card")
+text("ls.discard.too_many", "{n} cards can't go together: the biggest groups are a run or a flush of exactly 5 cards")
+text("ls.discard.not_a_pair", "{cards} is not a pair: a pair is two cards of the same rank")
+text("ls.discard.three_of_a_kind", "three of a kind can't be discarded — discard two of them, or all four")
+text("ls.discard.three_of_a_kind_and",
+     "three of a kind can't be discarded — discard two of them, or all four (and {extra} can't go with them)")
+text("ls.discard.two_pairs", "2 + 2 of different ranks is not a group: four cards go together only when all four "
+     "have the same rank")
+text("ls.discard.run_of_four", "runs are exactly 3 or exactly 5 cards; 4 cards in a row can't go together")
+text("ls.discard.flush_of_four", "a flush is exactly 5 cards of one suit; 4 are not enough")
+text("ls.discard.four_not_same_rank", "four cards go together only when all four have the same rank")
+text("ls.discard.pair_plus_card", "a pair plus another card is not a group: discard the two {rank} on their own, "
+     "or the other card on its own")
+text("ls.discard.four_plus_card", "four of a kind is discarded on its own: {extra} can't go with them")
+text("ls.discard.five_with_a_pair", "{cards} is neither a run (5 cards of consecutive ranks, so no two of the same "
+     "rank) nor a flush (5 cards of one suit)")
+text("ls.discard.run_mixes_suits", "{cards} is not a run under the house rule that a run must be all one suit: "
+     "these cards mix {suits}")
+text("ls.discard.wraps", "{ranks} is not a run: a run never wraps round from king to ace to two")
+text("ls.discard.wraps_five", "{ranks} is not a run: a run never wraps round from king to ace to two (and the "
+     "cards are not all one suit, so they are not a flush either)")
+text("ls.discard.three_not_a_run", "{ranks} is not a run: three cards go together only as a run of consecutive "
+     "ranks, such as 2-3-4 or Q-K-A")
+text("ls.discard.five_no_run_no_flush", "{cards} is neither a run (5 cards of consecutive ranks) nor a flush "
+     "(5 cards of one suit)")
+text("ls.rank_plural.r1", "aces")
+text("ls.rank_plural.r2", "twos")
+text("ls.rank_plural.r3", "threes")
+text("ls.rank_plural.r4", "fours")
+text("ls.rank_plural.r5", "fives")
+text("ls.rank_plural.r6", "sixes")
+text("ls.rank_plural.r7", "sevens")
+text("ls.rank_plural.r8", "eights")
+text("ls.rank_plural.r9", "nines")
+text("ls.rank_plural.r10", "tens")
+text("ls.rank_plural.r11", "jacks")
+text("ls.rank_plural.r12", "queens")
+text("ls.rank_plural.r13", "kings")
+
+# --- why an action may not be played now (cardkit/least_score/game.py, action_problem) -----
+text("ls.action.match_over", "the match is over: no more actions can be played")
+text("ls.action.no_such_player", "there is no {given} at this table: the players are 0 to {last}")
+text("ls.action.not_your_turn", "it is {current}'s turn, not {player}'s")
+text("ls.action.not_held", "{player} does not hold {cards}")
+text("ls.action.nothing_to_draw", "the deck and the discard pile are both empty, so there is no card to draw: "
+     "take one of the open cards ({opened})")
+text("ls.action.not_open_none_open", "{card} is not an open card: there are no open cards now, so take the top "
+     "card of the deck")
+text("ls.action.not_open", "{card} is not an open card: take one of {opened}, or the top card of the deck")
+plural("ls.action.declare_too_soon",
+       "nobody may declare until every player has had a turn in this round: {waiting} has not had one yet",
+       "nobody may declare until every player has had a turn in this round: {waiting} have not had one yet",
+       count="n")
+text("ls.action.not_an_action", "{given} is not a Least Score action: play Discard(cards, take) or DECLARE")
+
+# --- actions, turns, results, the match log (cardkit/least_score/game.py) -------------------
+text("ls.action.discard_draw", "discard {cards}, take the top card of the deck")
+text("ls.action.discard_take", "discard {cards}, take {card} from the open cards")
+text("ls.turn.drew", "{player} discarded {cards} and took the top card of the deck")
+text("ls.turn.took", "{player} discarded {cards} and took {card}")
+text("ls.result.succeeds", "Round {round}: {player} declares and succeeds. {explanation}")
+text("ls.result.fails", "Round {round}: {player} declares and fails. {explanation}")
+text("ls.event.deal", "Round {round}: {dealer} deals {n} cards to each player; {first} plays first.")
+text("ls.event.turned_up", "The top card of the deck, {card}, is turned up as the first open card.")
+text("ls.event.none_turned_up", "No card is turned up: the first player draws from the deck.")
+text("ls.event.from_hands", "Round {round} starts from the given hands; {player} is to play.")
+text("ls.event.open_cards_are", "The open cards are {opened}.")
+text("ls.event.discard_draw", "{player} discards {cards} and takes the top card of the deck.")
+text("ls.event.discard_take", "{player} discards {cards} and takes {card} from the open cards.")
+text("ls.event.discard_kind_draw", "{player} discards {cards} ({kind}) and takes the top card of the deck.")
+text("ls.event.discard_kind_take", "{player} discards {cards} ({kind}) and takes {card} from the open cards.")
+plural("ls.event.reshuffle",
+       "The deck is empty: the {n} card of the discard pile is shuffled into a new deck.",
+       "The deck is empty: the {n} cards of the discard pile are shuffled into a new deck.", count="n")
+text("ls.event.declare", "{player} declares with a total of {total}.")
+text("ls.event.reveal", "{player} shows {cards}: total {total}.")
+text("ls.event.score_succeeds", "{player}'s declaration succeeds. {explanation}")
+text("ls.event.score_fails", "{player}'s declaration fails. {explanation}")
+text("ls.event.knockout", "{player} has {points} points, over the threshold of {threshold}, and is knocked out.")
+plural("ls.event.match_end_winner", "The match is over after {n} round: {winner} wins with {points} points.",
+       "The match is over after {n} rounds: {winner} wins with {points} points.", count="n")
+plural("ls.event.match_end_shared",
+       "The match is over after {n} round: {winners} share the win with {points} points each.",
+       "The match is over after {n} rounds: {winners} share the win with {points} points each.", count="n")
+text("ls.place.hand", "{player}'s hand")
+text("ls.place.pile", "the discard pile")
+text("ls.place.open", "the open cards")
+text("ls.place.deck", "the deck")
+text("ls.game.hand_size", "{player}'s hand must hold 1 to {most} cards, not {n}")
+text("ls.game.hand_empty", "{player}'s hand must hold 1 to {most} cards, not {n} (a seat leaves the match only "
+     "under match_end='last_standing')")
+
+# --- house rules and the scoring of a round (cardkit/least_score/rules.py) -------------------
+text("ls.house.penalty", "a failed declaration costs {penalty} + (D − L) instead of 20 + (D − L)")
+text("ls.house.tie_is_failure", "a tie is a failure: the declarer must be strictly the lowest")
+text("ls.house.runs_one_suit", "a run must be all one suit")
+text("ls.house.last_standing", "knocked-out players leave and the others play on until one is left")
+text("ls.house.no_first_open_card", "no card is turned up at the start: the first player must draw from the deck")
+text("ls.score.other", "{player} {total} − {d} = {score}")
+text("ls.score.succeeds", "D = {d}, L = {low}: {d} < {low}, so the declaration succeeds: the declarer scores 0, "
+     "everyone else their total − {d}: {others}.")
+text("ls.score.tie_succeeds", "D = {d}, L = {low}: {d} = {low}, and a tie counts as a success, so the declaration "
+     "succeeds: the declarer scores 0, everyone else their total − {d}: {others}.")
+text("ls.score.fails", "D = {d}, L = {low}: {d} > {low}, so the declaration fails: the declarer scores "
+     "{penalty} + ({d} − {low}) = {score}, everyone else 0.")
+text("ls.score.tie_fails", "D = {d}, L = {low}: {d} = {low}, and under the house rule that a tie is a failure, the "
+     "declaration fails: the declarer scores {penalty} + ({d} − {low}) = {score}, everyone else 0.")
+text("ls.rules.names_given_for_totals", "{n} names were given for {totals} totals")
