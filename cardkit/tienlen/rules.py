@@ -43,7 +43,7 @@ from typing import ClassVar, Iterable, Iterator, Optional, Union
 
 from ..cards import Card, cards_text, set_bits, to_cards
 from ..errors import HandError, OptionError, RulesError
-from ..i18n import and_list, say, seat
+from ..i18n import Message, and_list, say, seat
 from ..words import KIND_WORDS, number_word
 
 __all__ = [
@@ -764,47 +764,51 @@ def _previous(previous: ComboLike) -> Combo:
     return q
 
 
-def why_not_beats(play: ComboLike, previous: ComboLike, rules: Optional[Rules] = None) -> Optional[str]:
-    """Why ``play`` does not beat ``previous``, in words; ``None`` when it does.
-
-    >>> why_not_beats('5S 6S 7H', '4S 5H 6H 7D')
-    'a sequence of four must be beaten by a higher sequence of four; this is a sequence of three'
-    """
+def beat_problem(play: ComboLike, previous: ComboLike, rules: Optional[Rules] = None) -> Optional[Message]:
+    """Why ``play`` does not beat ``previous``, as a message (a code such as
+    ``tl.beat.lower_key`` and its values); ``None`` when it does."""
     p = _as_combo(play)
     q = _previous(previous)
     if p is None:
-        return f"these cards are no combination: {why_illegal(play)}"
+        return say("tl.beat.no_combination", why=why_illegal(play))
     quad_pair, ladder = _rules_flags(rules)
     if beats_combo(p, q, quad_pair, ladder):
         return None
-    lower = (f"{p.key} is lower than {q.key}: the key card decides, and the key card of the "
-             f"{q.name} on the table is {q.key}")
+    lower = say("tl.beat.lower_key", key=p.key, table_key=q.key, table=q.name)
     if q.code <= TRIPLE and q.top >= 48:
-        what = {1: "a single 2", 2: "a pair of 2s", 3: "three 2s"}[q.size]
-        allowed = {
-            1: "a higher 2, a four of a kind, or a double sequence of 3 or more pairs",
-            2: ("a higher pair of 2s, a four of a kind, or a double sequence of 4 or more pairs"
-                if quad_pair else "a higher pair of 2s, or a double sequence of 4 or more pairs"),
-            3: "a higher triple of 2s, or a double sequence of 5 or more pairs",
-        }[q.size]
+        what = say(f"tl.beat.twos_{q.size}")
+        if q.size == 2:
+            allowed = say("tl.beat.allowed_2_quad" if quad_pair else "tl.beat.allowed_2")
+        else:
+            allowed = say(f"tl.beat.allowed_{q.size}")
         if p.shape == q.shape:
-            return f"{lower}; only {allowed} can beat {what}"
+            return say("tl.beat.lower_only", lower=lower, allowed=allowed, what=what)
         if p.is_bomb:
-            return f"this {p.name} is not big enough to chop {what}: only {allowed} can"
-        return f"only {allowed} can beat {what}"
+            return say("tl.beat.bomb_too_small", bomb=p.name, what=what, allowed=allowed)
+        return say("tl.beat.only", allowed=allowed, what=what)
     if p.shape == q.shape:
         return lower
     if q.is_bomb:
         if q.code == FOUR:
-            allowed = "a higher four of a kind"
-            if ladder:
-                allowed += ", or a double sequence of 4 or more pairs"
+            allowed = say("tl.beat.higher_four_ladder" if ladder else "tl.beat.higher_four")
+        elif ladder:
+            allowed = say("tl.beat.higher_bomb_bigger" if q.size == 6 else "tl.beat.higher_bomb_more_pairs",
+                          name=q.name)
         else:
-            allowed = f"a higher {q.name}"
-            if ladder:
-                allowed += (", or a bigger bomb" if q.size == 6 else ", or a double sequence of more pairs")
-        return f"a bomb can only be beaten by {allowed}"
-    return (f"a {q.name} must be beaten by a higher {q.name}; this is a {p.name}")
+            allowed = say("tl.beat.higher_bomb", name=q.name)
+        return say("tl.beat.bomb", allowed=allowed)
+    return say("tl.beat.same_shape", table=q.name, play=p.name)
+
+
+def why_not_beats(play: ComboLike, previous: ComboLike, rules: Optional[Rules] = None) -> Optional[str]:
+    """Why ``play`` does not beat ``previous``, in words; ``None`` when it does
+    (:func:`beat_problem` rendered).
+
+    >>> why_not_beats('5S 6S 7H', '4S 5H 6H 7D')
+    'a sequence of four must be beaten by a higher sequence of four; this is a sequence of three'
+    """
+    problem = beat_problem(play, previous, rules)
+    return None if problem is None else str(problem)
 
 
 def why_beats(play: ComboLike, previous: ComboLike, rules: Optional[Rules] = None) -> Optional[str]:
