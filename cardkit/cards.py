@@ -115,8 +115,8 @@ _SUIT_FROM_TEXT = {
     "D": 2, "♦": 2, "♢": 2,
     "H": 3, "♥": 3, "♡": 3,
 }
-_SUIT_HELP = "suits are S, C, D, H or ♠ ♣ ♦ ♥"
-_RANK_HELP = "ranks are A, 2 to 10, T, J, Q, K"
+_SUIT_HELP = say("cards.suit_help")
+_RANK_HELP = say("cards.rank_help")
 
 SuitLike = Union[Suit, int, str]
 
@@ -248,11 +248,13 @@ def _parse_token(token: str) -> Card:
     if not rank_text:
         raise CardParseError(say("cards.has_no_rank_put_one", token=token, rank_help=_RANK_HELP), token)
     if rank_text not in _RANK_FROM_TEXT:
-        hint = {"1": "; the ace is A", "14": "; the ace is A", "11": "; the jack is J",
-                "12": "; the queen is Q", "13": "; the king is K"}.get(rank_text, "")
-        raise CardParseError(
-            say("cards.not_card_not_rank", token=token, token2=token[:-1], rank_help=_RANK_HELP, hint=hint), token
-        )
+        hint = {"1": 1, "14": 1, "11": 11, "12": 12, "13": 13}.get(rank_text)
+        if hint is None:
+            problem = say("cards.not_card_not_rank", token=token, token2=token[:-1], rank_help=_RANK_HELP)
+        else:  # a number for a court card or the ace: say which letter it is
+            problem = say("cards.not_card_not_rank_hint", token=token, token2=token[:-1], rank_help=_RANK_HELP,
+                          hint=say(f"cards.rank_letter.r{hint}"))
+        raise CardParseError(problem, token)
     return Card._cache[(_RANK_FROM_TEXT[rank_text] - 1) * 4 + _SUIT_FROM_TEXT[suit_text]]
 
 

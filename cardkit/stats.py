@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from .errors import DealCodeError, OptionError
-from .i18n import and_list, say, seat
+from .i18n import Message, and_list, number, say, seat
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -64,10 +64,15 @@ class Estimate:
         return (self.high - self.low) / 2
 
     def __str__(self) -> str:
+        return str(self.message())
+
+    def message(self) -> Message:
+        """The estimate and its interval, as a message."""
         if self.successes is None:
-            return f"{self.value:.3f} (95% interval {self.low:.3f} to {self.high:.3f}; {self.trials:,} hands)"
-        return (f"{self.value:.4f} (95% interval {self.low:.4f} to {self.high:.4f}; "
-                f"{self.successes:,} of {self.trials:,} hands)")
+            return say("stats.estimate", value=number(self.value, 3), low=number(self.low, 3),
+                       high=number(self.high, 3), trials=self.trials)
+        return say("stats.estimate_of", value=number(self.value, 4), low=number(self.low, 4),
+                   high=number(self.high, 4), successes=self.successes, trials=self.trials)
 
 
 def _is_array(x: Any) -> bool:

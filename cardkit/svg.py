@@ -254,11 +254,11 @@ def hand_svg(
     scale = width / 100
     if label is None:
         if face_down:
-            label = f"{count} card{'s' if count != 1 else ''} face down"
+            label = str(say("svg.face_down", n=count))
         elif hand:
             label = ", ".join(c.label for c in hand)
         else:
-            label = "No cards"
+            label = str(say("svg.no_cards"))
     parts = [_open(view_w * scale, view_h * scale, view_w, view_h, label)]
     if count == 0:
         parts.append(

@@ -69,7 +69,7 @@ KIND_NAMES = _KIND_NAMES["least_score"]
 """How each kind of discard is named in a sentence (from :mod:`cardkit.words`)."""
 
 
-def _check_int(name: str, value: object, low: int, high: Optional[int], what: str) -> None:
+def _check_int(name: str, value: object, low: int, high: Optional[int], what: Message) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
         raise RulesError(say("ls.rules.must_whole_number_not", name=name, what=what, value=repr(value)))
     if value < low or (high is not None and value > high):
@@ -125,11 +125,11 @@ class Rules:
 
     def __post_init__(self) -> None:
         _check_int("players", self.players, MIN_PLAYERS, MAX_PLAYERS,
-                   f"Least Score is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
+                   say("ls.rules.players_range", low=MIN_PLAYERS, high=MAX_PLAYERS))
         _check_int("threshold", self.threshold, 1, None,
-                   "the threshold must be a positive whole number (usually 25, 50 or 100)")
+                   say("ls.rules.threshold_positive"))
         _check_int("penalty", self.penalty, 0, None,
-                   "the penalty for a failed declaration cannot be negative (the usual one is 20)")
+                   say("ls.rules.penalty_not_negative"))
         _check_bool("tie_is_success", self.tie_is_success)
         _check_bool("runs_one_suit", self.runs_one_suit)
         _check_bool("first_open_card", self.first_open_card)

@@ -176,3 +176,6 @@ text("ls.score.fails", "D = {d}, L = {low}: {d} > {low}, so the declaration fail
 text("ls.score.tie_fails", "D = {d}, L = {low}: {d} = {low}, and under the house rule that a tie is a failure, the "
      "declaration fails: the declarer scores {penalty} + ({d} − {low}) = {score}, everyone else 0.")
 text("ls.rules.names_given_for_totals", "{n} names were given for {totals} totals")
+text("ls.rules.players_range", "Least Score is for {low} to {high} players")
+text("ls.rules.threshold_positive", "the threshold must be a positive whole number (usually 25, 50 or 100)")
+text("ls.rules.penalty_not_negative", "the penalty for a failed declaration cannot be negative (the usual one is 20)")
