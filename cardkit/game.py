@@ -188,7 +188,7 @@ def resolve_bot(game: str, bot: Any) -> tuple[str, BotFunction]:
     raise UnknownBotError(say("game.not_bot_give_bot_name", bot=repr(bot)))
 
 
-def bot_actions(observation: Any, bot: str) -> Sequence[Any]:
+def bot_actions(observation: Any, bot: Any) -> Sequence[Any]:
     """The legal actions a bot chooses from (``observation.legal_actions``).  A bot
     asked to act for a seat whose turn it is not raises
     :class:`~cardkit.errors.PlayerError`, naming the bot (``bot``, e.g. 'the greedy bot')."""

@@ -52,7 +52,7 @@ from typing import Any, Optional, Sequence
 
 from ..cards import Card, bit_mask, set_bits
 from ..errors import IllegalActionError, OptionError, PlayerError
-from ..i18n import and_list, say, seat
+from ..i18n import Message, and_list, kind_word, say, seat
 from ..game import TERMINAL
 from ..least_score import (
     DECLARE,
@@ -649,26 +649,37 @@ class LeastScoreRound:
     def action_to_string(self, player: int, action: int) -> str:
         """An action in the game's words: ``'select 7♠'``, ``'discard 7♠ 7♣ (pair),
         take 9♦'``, ``'discard 3♦, draw from the deck'``, ``'declare'``; a chance
-        outcome as ``'deal 7♠ to Player 2'`` or ``'Player 2 draws 7♠'``."""
+        outcome as ``'deal 7♠ to Player 2'`` or ``'Player 2 draws 7♠'``
+        (:meth:`action_message` rendered)."""
+        return str(self.action_message(player, action))
+
+    def action_message(self, player: int, action: int) -> Message:
+        """A sub-move (or a chance outcome) in the game's words, as a message."""
         if player == CHANCE:
-            card = _TEXT[action]
+            card = _CARD[action]
             if self.engine is None and self.deal_queue:
                 who = self.deal_queue[-1]
-                return f"turn up {card}" if who == _TURNED_UP else f"deal {card} to Player {who}"
+                if who == _TURNED_UP:
+                    return say("adapters.ls.turn_up", card=card)
+                return say("adapters.ls.deal", card=card, player=seat(who))
             if self.pending is not None:
-                return f"Player {self.pending[0]} draws {card}"
-            return f"card {card}"
+                return say("adapters.ls.draws", card=card, player=seat(self.pending[0]))
+            return say("adapters.ls.card", card=card)
         if 0 <= action < TAKE:
-            return f"select {_TEXT[action]}"
+            return say("adapters.select", card=_CARD[action])
         if action == DECLARE_ACTION:
-            return "declare"
+            return say("adapters.ls.declare")
         sel = self.selection if player == self.current_player() else ()
-        where = "draw from the deck" if action == DRAW else f"take {_TEXT[action - TAKE]}"
+        draw = action == DRAW
         if not sel:
-            return where
-        kind = discard_kind([_CARD[c] for c in sel], self.rules)
-        label = f" ({kind.replace('_', ' ')})" if kind and kind != "single" else ""
-        return f"discard {_MASK_TEXT.of(sel)}{label}, {where}"
+            return say("adapters.ls.draw") if draw else say("adapters.ls.take", card=_CARD[action - TAKE])
+        cards = tuple(_CARD[c] for c in sel)
+        kind = discard_kind(cards, self.rules)
+        taken = {} if draw else {"card": _CARD[action - TAKE]}
+        how = "draw" if draw else "take"
+        if kind and kind != "single":
+            return say(f"adapters.ls.discard_kind_{how}", cards=cards, kind=kind_word(kind), **taken)
+        return say(f"adapters.ls.discard_{how}", cards=cards, **taken)
 
     def __str__(self) -> str:
         """Everything, hidden cards included (OpenSpiel's ``State.ToString``)."""

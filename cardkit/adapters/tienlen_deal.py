@@ -40,7 +40,7 @@ from typing import Any, Optional, Sequence
 
 from ..cards import Card, bit_mask, set_bits
 from ..errors import IllegalActionError, PlayerError
-from ..i18n import and_list, say, seat
+from ..i18n import Message, and_list, say, seat
 from ..game import TERMINAL
 from ..tienlen import PASS, Combo, Rules, TienLenState, card_key, instant_win
 from . import CHANCE
@@ -404,19 +404,25 @@ class TienLenDeal:
     # -- words ---------------------------------------------------------------------------
     def action_to_string(self, player: int, action: int) -> str:
         """``'select 7♠'``, ``'play 7♠ 7♣ (pair)'``, ``'pass'``; a deal as
-        ``'deal 7♠ to Player 2'``."""
+        ``'deal 7♠ to Player 2'`` (:meth:`action_message` rendered)."""
+        return str(self.action_message(player, action))
+
+    def action_message(self, player: int, action: int) -> Message:
+        """A sub-move (or a card dealt) in the game's words, as a message."""
         if player == CHANCE:
-            return f"deal {_TEXT[action]} to Player {self.dealt_count % self.num_players}"
+            return say("adapters.tl.deal", card=_CARD[action], player=seat(self.dealt_count % self.num_players))
         if action < PLAY:
-            return f"select {_TEXT[action]}"
+            return say("adapters.select", card=_CARD[action])
         if action == PASS_ACTION:
-            return "pass"
+            return say("adapters.tl.pass")
         sel = self.selection if player == self.current_player() else ()
         if not sel:
-            return "play the selection"
+            return say("adapters.tl.play_selection")
         combo = self._moves().whole.get(sel) if self.engine is not None else None
-        name = f" ({combo.name})" if combo is not None else ""
-        return f"play {_MASK_TEXT.of(sel)}{name}"
+        cards = tuple(_CARD[k] for k in sel)
+        if combo is None:
+            return say("adapters.tl.play", cards=cards)
+        return say("adapters.tl.play_kind", cards=cards, kind=combo.name)
 
     def __str__(self) -> str:
         """Everything, hidden cards included (OpenSpiel's ``State.ToString``)."""

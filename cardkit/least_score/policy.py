@@ -133,7 +133,7 @@ class PolicyBot:
 
     def __call__(self, observation: Observation, rng: random.Random) -> Action:
         pol = self.policy
-        actions = bot_actions(observation, "the policy bot")
+        actions = bot_actions(observation, say("bots.the_policy_bot"))
         if observation.can_declare:
             me = observation.player
             if observation.hand_total <= pol.declare_at or \

@@ -38,6 +38,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
+from ..i18n import say
 from ..game import bot_actions, bot_settings
 
 from .rules import (
@@ -284,7 +285,7 @@ def make_strong_bot(**settings: float) -> Callable[[Observation, random.Random],
     urgency = float(cfg["urgency"])
 
     def strong(observation: Observation, rng: random.Random) -> Action:
-        actions = bot_actions(observation, "the strong bot")
+        actions = bot_actions(observation, say("bots.the_strong_bot"))
         plays = [a for a in actions if a is not PASS]
         if not plays:
             return PASS
