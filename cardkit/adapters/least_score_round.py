@@ -140,6 +140,10 @@ class _Turn:
         self.ends = tuple(sorted(ends))
 
 
+_TURNS: dict[tuple, _Turn] = {}
+"""Sub-move trees already built, by position (search meets the same hands again and again)."""
+
+
 def submoves(action: object) -> list[int]:
     """The sub-moves that spell one of the engine's actions (a
     :class:`~cardkit.least_score.Discard` or ``DECLARE``)."""
@@ -357,7 +361,19 @@ class LeastScoreRound:
     def _moves(self) -> _Turn:
         turn = self._turn
         if turn is None:
-            turn = self._turn = _Turn(self.engine.legal_actions())  # type: ignore[union-attr]
+            engine = self.engine
+            actions = engine.legal_actions()  # type: ignore[union-attr]
+            # the same hand, open cards and declare rule give the same tree: keep it
+            key = (actions[0].cards if actions and actions[0] is not DECLARE else (), len(actions),
+                   engine.open_cards, engine.deck_size + len(engine.dead_cards) > 0,  # type: ignore[union-attr]
+                   actions[-1] is DECLARE if actions else False,
+                   _mask_of(engine.hand(engine.current_player())))  # type: ignore[union-attr]
+            turn = _TURNS.get(key)
+            if turn is None:
+                if len(_TURNS) > 100_000:
+                    _TURNS.clear()
+                turn = _TURNS[key] = _Turn(actions)
+            self._turn = turn
         return turn
 
     def may_declare(self) -> bool:
@@ -613,9 +629,11 @@ class LeastScoreRound:
                 continue
             if greedy:
                 turn = self.greedy_turn()
-            else:
-                turns = self.whole_actions()
-                turn = turns[rng.randrange(len(turns))]
+            elif self.turns >= self.max_turns:
+                turn = (DECLARE_ACTION,)
+            else:  # a uniformly random whole turn: one of the engine's legal actions
+                acts = self.engine.legal_actions()  # type: ignore[union-attr]
+                turn = tuple(submoves(acts[rng.randrange(len(acts))]))
             if turn[-1] == DECLARE_ACTION:
                 self._declare()
                 continue

@@ -74,6 +74,10 @@ def _names(players: Sequence[int]) -> Any:
     return and_list([seat(p) for p in players])
 
 
+_GROUPS: dict[tuple, tuple] = {}
+"""Every hand's legal discards already worked out, by (hand, runs_one_suit)."""
+
+
 # --- actions -------------------------------------------------------------------------
 
 @dataclass(frozen=True, slots=True)
@@ -186,8 +190,8 @@ class RoundResult:
     """Every seat's match score after this round."""
     knocked_out: tuple[int, ...]
     """Seats whose running score went over the threshold in this round."""
-    explanation: str
-    """The scoring worked out with the real numbers."""
+    explained: Any
+    """The scoring worked out with the real numbers, as a message (see ``explanation``)."""
     history: tuple[tuple[int, "Action"], ...] = ()
     """Every action of the round, in order, as ``(player, action)``; the last is the
     declaration."""
@@ -198,9 +202,14 @@ class RoundResult:
         both games)."""
         return self.round_number
 
+    @property
+    def explanation(self) -> str:
+        """The scoring worked out with the real numbers, in the learner's language."""
+        return str(self.explained)
+
     def __str__(self) -> str:
         return str(say("ls.result.succeeds" if self.success else "ls.result.fails", round=self.round_number,
-                       player=seat(self.declarer), explanation=self.explanation))
+                       player=seat(self.declarer), explanation=self.explained))
 
 
 @dataclass(frozen=True)
@@ -591,7 +600,12 @@ class LeastScoreState:
     def _compute_legal(self) -> tuple[Action, ...]:
         if self._terminal:
             return ()
-        groups = discard_groups(self._hands[self._current], self.rules.runs_one_suit)
+        key = (tuple(self._hands[self._current]), self.rules.runs_one_suit)
+        groups = _GROUPS.get(key)
+        if groups is None:  # the same hand comes round again and again (bots, search): work it out once
+            if len(_GROUPS) > 50_000:
+                _GROUPS.clear()
+            groups = _GROUPS[key] = tuple(discard_groups(*key))
         takes: list[Optional[Card]] = sorted(self._open, key=sort_key)
         if self._deck or self._dead:
             takes.append(None)
@@ -768,7 +782,7 @@ class LeastScoreState:
             scores=tuple(seat_scores),
             running_scores=tuple(self._scores),
             knocked_out=tuple(out),
-            explanation=str(explained),
+            explained=explained,
             history=tuple(self._actions),
         ))
         self._legal = None
