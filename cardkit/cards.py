@@ -20,9 +20,12 @@ from enum import IntEnum
 from typing import Iterable, Union
 
 from . import i18n
+from .i18n import say
 from .errors import CardParseError, DealCodeError
 
 __all__ = [
+    "set_bits",
+    "bit_mask",
     "Rank",
     "Suit",
     "Card",
@@ -112,8 +115,8 @@ _SUIT_FROM_TEXT = {
     "D": 2, "♦": 2, "♢": 2,
     "H": 3, "♥": 3, "♡": 3,
 }
-_SUIT_HELP = "suits are S, C, D, H or ♠ ♣ ♦ ♥"
-_RANK_HELP = "ranks are A, 2 to 10, T, J, Q, K"
+_SUIT_HELP = say("cards.suit_help")
+_RANK_HELP = say("cards.rank_help")
 
 SuitLike = Union[Suit, int, str]
 
@@ -215,10 +218,10 @@ def _coerce_rank(rank: Union[Rank, int, str]) -> int:
     if isinstance(rank, str):
         key = rank.strip().upper()
         if key not in _RANK_FROM_TEXT:
-            raise CardParseError(f"'{rank}' is not a rank: {_RANK_HELP}", rank)
+            raise CardParseError(say("cards.not_rank", rank=rank, rank_help=_RANK_HELP), rank)
         return _RANK_FROM_TEXT[key]
     if isinstance(rank, bool) or not isinstance(rank, int) or not 1 <= rank <= 13:
-        raise CardParseError(f"{rank!r} is not a rank: use a Rank, or a number from 1 (ace) to 13 (king)")
+        raise CardParseError(say("cards.not_rank_use_rank_or", rank=repr(rank)))
     return int(rank)
 
 
@@ -226,30 +229,32 @@ def _coerce_suit(suit: SuitLike) -> int:
     if isinstance(suit, str):
         key = suit.strip().upper()
         if key not in _SUIT_FROM_TEXT:
-            raise CardParseError(f"'{suit}' is not a suit: {_SUIT_HELP}", suit)
+            raise CardParseError(say("cards.not_suit", suit=suit, suit_help=_SUIT_HELP), suit)
         return _SUIT_FROM_TEXT[key]
     if isinstance(suit, bool) or not isinstance(suit, int) or not 0 <= suit <= 3:
-        raise CardParseError(f"{suit!r} is not a suit: use a Suit, or S, C, D, H")
+        raise CardParseError(say("cards.not_suit_use_suit_or", suit=repr(suit)))
     return int(suit)
 
 
 def _parse_token(token: str) -> Card:
     if not token:
-        raise CardParseError("an empty string is not a card", token)
+        raise CardParseError(say("cards.empty_string_not_card"), token)
     upper = token.upper()
     suit_text, rank_text = upper[-1], upper[:-1]
     if suit_text not in _SUIT_FROM_TEXT:
         if upper in _RANK_FROM_TEXT:
-            raise CardParseError(f"'{token}' has no suit: add one, as in '{token}S' ({_SUIT_HELP})", token)
-        raise CardParseError(f"'{token}' is not a card: '{token[-1]}' is not a suit ({_SUIT_HELP})", token)
+            raise CardParseError(say("cards.has_no_suit_add_one", token=token, suit_help=_SUIT_HELP), token)
+        raise CardParseError(say("cards.not_card_not_suit", token=token, token2=token[-1], suit_help=_SUIT_HELP), token)
     if not rank_text:
-        raise CardParseError(f"'{token}' has no rank: put one before the suit, as in 'Q{token}' ({_RANK_HELP})", token)
+        raise CardParseError(say("cards.has_no_rank_put_one", token=token, rank_help=_RANK_HELP), token)
     if rank_text not in _RANK_FROM_TEXT:
-        hint = {"1": "; the ace is A", "14": "; the ace is A", "11": "; the jack is J",
-                "12": "; the queen is Q", "13": "; the king is K"}.get(rank_text, "")
-        raise CardParseError(
-            f"'{token}' is not a card: '{token[:-1]}' is not a rank ({_RANK_HELP}{hint})", token
-        )
+        hint = {"1": 1, "14": 1, "11": 11, "12": 12, "13": 13}.get(rank_text)
+        if hint is None:
+            problem = say("cards.not_card_not_rank", token=token, token2=token[:-1], rank_help=_RANK_HELP)
+        else:  # a number for a court card or the ace: say which letter it is
+            problem = say("cards.not_card_not_rank_hint", token=token, token2=token[:-1], rank_help=_RANK_HELP,
+                          hint=say(f"cards.rank_letter.r{hint}"))
+        raise CardParseError(problem, token)
     return Card._cache[(_RANK_FROM_TEXT[rank_text] - 1) * 4 + _SUIT_FROM_TEXT[suit_text]]
 
 
@@ -265,7 +270,7 @@ def parse_cards(text: str) -> list[Card]:
     An empty string gives an empty list.
     """
     if not isinstance(text, str):
-        raise CardParseError(f"parse_cards reads text, such as 'AS 10H QD'; it was given {type(text).__name__}")
+        raise CardParseError(say("cards.parse_cards_reads_text_such", name=type(text).__name__))
     cards: list[Card] = []
     seen: set[Card] = set()
     for token in _SPLIT.split(text.strip()):
@@ -273,7 +278,7 @@ def parse_cards(text: str) -> list[Card]:
             continue
         card = _parse_token(token)
         if card in seen:
-            raise CardParseError(f"'{token}' is given twice: {card} can be in a hand only once", token)
+            raise CardParseError(say("cards.given_twice_can_in_hand", token=token, card=card), token)
         seen.add(card)
         cards.append(card)
     return cards
@@ -297,19 +302,42 @@ def to_cards(cards: Union[str, Card, Iterable[CardLike]]) -> list[Card]:
     try:
         items = list(cards)
     except TypeError:
-        raise CardParseError(f"expected cards (a string such as 'AS 2D' or a list of cards), not {type(cards).__name__}") from None
+        raise CardParseError(say("cards.expected_cards_string_such_as", name=type(cards).__name__)) from None
     for item in items:
         if isinstance(item, Card):
             card = item
         elif isinstance(item, str):
             card = _parse_token(item.strip())
         else:
-            raise CardParseError(f"{item!r} is not a card")
+            raise CardParseError(say("cards.not_card", item=repr(item)))
         if card in seen:
-            raise CardParseError(f"'{card.code}' is given twice: {card} can be in a hand only once", card.code)
+            raise CardParseError(say("cards.given_twice_can_in_hand_2", v=card.code, card=card), card.code)
         seen.add(card)
         out.append(card)
     return out
+
+
+def set_bits(mask: int) -> list[int]:
+    """The numbers of the bits set in ``mask``, lowest first: a group of cards held as a
+    bit mask (bit ``i`` for the card numbered ``i``) as the cards' numbers.
+
+    >>> set_bits(0b10110)
+    [1, 2, 4]
+    """
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out
+
+
+def bit_mask(numbers: Iterable[int]) -> int:
+    """The bit mask with the bits ``numbers`` set (the inverse of :func:`set_bits`)."""
+    m = 0
+    for i in numbers:
+        m |= 1 << i
+    return m
 
 
 def cards_text(cards: Iterable[Card], sep: str = " ") -> str:
@@ -350,7 +378,7 @@ def new_seed() -> int:
 def deal_code(seed: int) -> str:
     """The short code of a seed, e.g. ``deal_code(12345) == '000-C1S'``."""
     if isinstance(seed, bool) or not isinstance(seed, int) or not 0 <= seed < MAX_SEED:
-        raise DealCodeError(f"a deal code exists for seeds 0 to {MAX_SEED - 1}; {seed!r} is not one")
+        raise DealCodeError(say("cards.deal_code_exists_for_seeds", v=MAX_SEED - 1, seed=repr(seed)))
     chars = []
     for _ in range(CODE_LENGTH):
         seed, digit = divmod(seed, 32)
@@ -363,14 +391,14 @@ def seed_from_code(code: str) -> int:
     """The seed behind a deal code; dashes, spaces and case do not matter, and
     O / I / L are read as 0 / 1 / 1."""
     if not isinstance(code, str):
-        raise DealCodeError(f"a deal code is text such as 'K7Q-29X', not {type(code).__name__}")
+        raise DealCodeError(say("cards.deal_code_text_such_as", name=type(code).__name__))
     text = re.sub(r"[\s\-]", "", code).upper()
     if len(text) != CODE_LENGTH:
-        raise DealCodeError(f"'{code}' is not a deal code: a deal code has {CODE_LENGTH} letters or digits, such as 'K7Q-29X'")
+        raise DealCodeError(say("cards.not_deal_code_deal_code", v=code, code_length=CODE_LENGTH))
     seed = 0
     for ch in text:
         if ch not in _CODE_READ:
-            raise DealCodeError(f"'{code}' is not a deal code: '{ch}' is not used in deal codes")
+            raise DealCodeError(say("cards.not_deal_code_not_used", v=code, ch=ch))
         seed = seed * 32 + _CODE_READ[ch]
     return seed
 
@@ -391,7 +419,7 @@ def resolve_seed(seed: Union[int, str, None], any_whole_number: bool = False) ->
         return seed_from_code(seed)
     if isinstance(seed, bool) or not isinstance(seed, int) or (not any_whole_number and not 0 <= seed < MAX_SEED):
         raise DealCodeError(
-            f"a seed is a whole number from 0 to {MAX_SEED - 1}, or a deal code such as 'K7Q-29X'; not {seed!r}"
+            say("cards.seed_whole_number_from_0", v=MAX_SEED - 1, seed=repr(seed))
         )
     return seed
 

@@ -26,6 +26,7 @@ from types import ModuleType
 from typing import Any, Callable, Optional, Protocol, Sequence, runtime_checkable
 
 from .errors import BotError, IllegalActionError, OptionError, PlayerError, UnknownBotError
+from .i18n import and_list, say, seat
 from .words import game_name
 
 __all__ = [
@@ -53,14 +54,21 @@ class Event:
     - ``player``: who it is about (``None`` for the table: a deal, a reshuffle …);
     - ``kind``: what happened, a short code such as ``'discard'``, ``'declare'``
       (Least Score) or ``'play'``, ``'chop'``, ``'pass'`` (Tiến Lên);
-    - ``text``: a sentence to show a learner (it never reveals a hidden card);
+    - ``message``: what to tell a learner, as a :class:`~cardkit.i18n.Message` (a code
+      and its values; it never reveals a hidden card); ``text`` is its sentence in the
+      learner's language;
     - ``round``: the number of the round (Least Score) or game (Tiến Lên) it belongs to.
     """
 
     player: Optional[int]
     kind: str
-    text: str
+    message: Any
     round: int
+
+    @property
+    def text(self) -> str:
+        """The event as a sentence, in the learner's language."""
+        return str(self.message)
 
     def __str__(self) -> str:
         return self.text
@@ -150,7 +158,7 @@ GAMES = {"least_score": "cardkit.least_score", "tienlen": "cardkit.tienlen", "ti
 def game_module(game: str) -> ModuleType:
     """The package of a game named in code: ``'least_score'`` or ``'tienlen'``."""
     if game not in GAMES:
-        raise OptionError(f"unknown game {game!r}: choose one of {', '.join(sorted(GAMES))}")
+        raise OptionError(say("game.unknown_game_choose_one", game=repr(game), join=', '.join(sorted(GAMES))))
     return importlib.import_module(GAMES[game])
 
 
@@ -173,23 +181,20 @@ def resolve_bot(game: str, bot: Any) -> tuple[str, BotFunction]:
     if isinstance(bot, str):
         if bot not in registry:
             raise UnknownBotError(
-                f"there is no bot called {bot!r} (it is not a {game_name(game)} bot level): choose one of "
-                f"{', '.join(map(repr, registry))}, or give a bot function bot(observation, rng)")
+                say("game.there_no_bot_called_it", bot=repr(bot), game_name=game_name(game), join=', '.join(map(repr, registry))))
         return bot, registry[bot]
     if callable(bot):
         return getattr(bot, "__name__", type(bot).__name__), bot
-    raise UnknownBotError(f"{bot!r} is not a bot: give a bot's name (such as 'greedy') or a function "
-                          "bot(observation, rng)")
+    raise UnknownBotError(say("game.not_bot_give_bot_name", bot=repr(bot)))
 
 
-def bot_actions(observation: Any, bot: str) -> Sequence[Any]:
+def bot_actions(observation: Any, bot: Any) -> Sequence[Any]:
     """The legal actions a bot chooses from (``observation.legal_actions``).  A bot
     asked to act for a seat whose turn it is not raises
     :class:`~cardkit.errors.PlayerError`, naming the bot (``bot``, e.g. 'the greedy bot')."""
     actions = observation.legal_actions
     if not actions:
-        raise PlayerError(f"{bot} was asked to act for Player {observation.player}, "
-                          "who has no legal action now (it is not their turn)")
+        raise PlayerError(say("game.was_asked_act_for_player", bot=bot, player=observation.player))
     return actions
 
 
@@ -198,7 +203,7 @@ def bot_settings(settings: dict[str, Any], defaults: dict[str, Any]) -> dict[str
     one of the defaults raises :class:`~cardkit.errors.OptionError` naming them all."""
     unknown = set(settings) - set(defaults)
     if unknown:
-        raise OptionError(f"unknown setting(s) {', '.join(sorted(unknown))}: the settings are {', '.join(defaults)}")
+        raise OptionError(say("game.unknown_setting_settings_are", join=', '.join(sorted(unknown)), join2=', '.join(defaults)))
     return {**defaults, **settings}
 
 
@@ -215,7 +220,7 @@ def play_out(state: Any, bots: Sequence[BotFunction], seed: int | random.Random 
     """
     rng = seed if isinstance(seed, random.Random) else random.Random(seed)
     if len(bots) != state.num_players:
-        raise PlayerError(f"this game has {state.num_players} players but {len(bots)} bots were given")
+        raise PlayerError(say("game.this_game_has_players_but", num_players=state.num_players, len=len(bots)))
     for _ in range(max_steps):
         if state.is_terminal():
             return state
@@ -225,11 +230,9 @@ def play_out(state: Any, bots: Sequence[BotFunction], seed: int | random.Random 
         try:
             action = bot(state.observation(player), rng)
         except Exception as err:
-            raise BotError(f"the bot {name!r} at seat {player} (match seed {getattr(state, 'seed', '?')}) "
-                               f"failed: {type(err).__name__}: {err}") from err
+            raise BotError(say("game.bot_failed", name=repr(name), player=player, seed=str(getattr(state, 'seed', '?')), error=type(err).__name__, err=str(err))) from err
         try:
             state.apply_action(action)
         except IllegalActionError as err:
-            raise IllegalActionError(f"the bot {name!r} at seat {player} (match seed "
-                                     f"{getattr(state, 'seed', '?')}) chose {action}, which is not legal: {err}") from err
-    raise BotError(f"the match did not end within {max_steps} actions")
+            raise IllegalActionError(say("game.bot_chose_illegal", name=repr(name), player=player, seed=str(getattr(state, 'seed', '?')), action=str(action), reason=err.message or str(err))) from err
+    raise BotError(say("game.match_did_not_end_within", max_steps=max_steps))

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Optional, Union
 
 from .errors import DealCodeError, OptionError
+from .i18n import Message, and_list, number, say, seat
 
 if TYPE_CHECKING:  # pragma: no cover
     import numpy as np
@@ -63,10 +64,15 @@ class Estimate:
         return (self.high - self.low) / 2
 
     def __str__(self) -> str:
+        return str(self.message())
+
+    def message(self) -> Message:
+        """The estimate and its interval, as a message."""
         if self.successes is None:
-            return f"{self.value:.3f} (95% interval {self.low:.3f} to {self.high:.3f}; {self.trials:,} hands)"
-        return (f"{self.value:.4f} (95% interval {self.low:.4f} to {self.high:.4f}; "
-                f"{self.successes:,} of {self.trials:,} hands)")
+            return say("stats.estimate", value=number(self.value, 3), low=number(self.low, 3),
+                       high=number(self.high, 3), trials=self.trials)
+        return say("stats.estimate_of", value=number(self.value, 4), low=number(self.low, 4),
+                   high=number(self.high, 4), successes=self.successes, trials=self.trials)
 
 
 def _is_array(x: Any) -> bool:
@@ -108,7 +114,7 @@ def numpy_rng(seed: SeedLike) -> "np.random.Generator":
     if isinstance(seed, np.random.Generator):
         return seed
     if not is_whole_number(seed) or seed < 0:
-        raise DealCodeError(f"a seed is a whole number 0 or more (or a numpy Generator), not {seed!r}")
+        raise DealCodeError(say("stats.seed_whole_number_0_or", seed=repr(seed)))
     return np.random.default_rng(int(seed))
 
 
@@ -124,7 +130,7 @@ def check_trials(trials: Any, name: str = "trials") -> int:
     """``trials`` as an int, if it is a whole number 1 or more; otherwise
     :class:`~cardkit.errors.OptionError` says what ``name`` must be."""
     if not is_whole_number(trials) or trials < 1:
-        raise OptionError(f"{name} must be a whole number, 1 or more; not {trials!r}")
+        raise OptionError(say("stats.must_whole_number_1_or", name=name, trials=repr(trials)))
     return int(trials)
 
 

@@ -23,6 +23,7 @@ from typing import Collection, Iterable, Union
 
 from .cards import Card, Suit, to_cards
 from .errors import CardParseError, OptionError
+from .i18n import and_list, say, seat
 
 __all__ = [
     "card_svg",
@@ -174,7 +175,7 @@ def _open(width: float, height: float, view_w: float, view_h: float, label: str)
 
 def _check_width(width: float) -> float:
     if isinstance(width, bool) or not isinstance(width, (int, float)) or not width > 0:
-        raise OptionError(f"a card's width is a positive number of pixels, not {width!r}")
+        raise OptionError(say("svg.card_width_positive_number_pixels", width=repr(width)))
     return width
 
 
@@ -196,7 +197,7 @@ def card_svg(
     if isinstance(card, str):
         card = Card.parse(card)
     if not isinstance(card, Card):
-        raise CardParseError(f"card_svg draws a Card or a card string such as 'QH', not {type(card).__name__}")
+        raise CardParseError(say("svg.card_svg_draws_card_or", name=type(card).__name__))
     _check_width(width)
     label = card.label + (", selected" if selected else "")
     body = _face_body(card, bool(four_colour))
@@ -236,14 +237,14 @@ def hand_svg(
     """
     _check_width(width)
     if not isinstance(spacing, (int, float)) or isinstance(spacing, bool) or spacing <= 0:
-        raise OptionError(f"spacing is a positive number (of card widths), not {spacing!r}")
+        raise OptionError(say("svg.spacing_positive_number_card_widths", spacing=repr(spacing)))
     hand = to_cards(cards)
     if count is None:
         count = len(hand)
     elif isinstance(count, bool) or not isinstance(count, int) or count < 0:
-        raise OptionError(f"count is a number of cards (0 or more), not {count!r}")
+        raise OptionError(say("svg.count_number_cards_0_or", count=repr(count)))
     elif hand and count != len(hand):
-        raise OptionError(f"count ({count}) differs from the number of cards given ({len(hand)})")
+        raise OptionError(say("svg.count_differs_from_number_cards", count=count, len=len(hand)))
     chosen = set(to_cards(selected))
     faded = set(to_cards(dimmed))
     lift = 14 if chosen and not face_down else 0  # room above the row for raised cards
@@ -253,11 +254,11 @@ def hand_svg(
     scale = width / 100
     if label is None:
         if face_down:
-            label = f"{count} card{'s' if count != 1 else ''} face down"
+            label = str(say("svg.face_down", n=count))
         elif hand:
             label = ", ".join(c.label for c in hand)
         else:
-            label = "No cards"
+            label = str(say("svg.no_cards"))
     parts = [_open(view_w * scale, view_h * scale, view_w, view_h, label)]
     if count == 0:
         parts.append(

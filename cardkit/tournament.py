@@ -33,6 +33,7 @@ from html import escape
 from typing import Any, Callable, Sequence, Union
 
 from .errors import OptionError, PlayerError, UnknownBotError
+from .i18n import and_list, say, seat
 from .game import GAMES, game_module, play_out, resolve_bot
 from .stats import Z95, wilson_interval
 
@@ -44,9 +45,9 @@ except ImportError:  # pragma: no cover
 __all__ = ["tournament", "TournamentResult", "MatchRecord", "BotSummary", "GAMES", "SCORE_MEANING",
            "wilson_interval"]
 
-SCORE_MEANING = {"least_score": "mean score: penalty points per match — lower is better",
-                 "tienlen": "mean score: points won per match — higher is better"}
-"""What a bot's mean score means in each game, in words for a table's caption."""
+SCORE_MEANING = {"least_score": say("tournament.meaning.least_score"),
+                 "tienlen": say("tournament.meaning.tienlen")}
+"""What a bot's mean score means in each game, as a message for a table's caption."""
 
 BotSpec = Union[str, Callable[..., Any]]
 
@@ -129,10 +130,11 @@ class TournamentResult:
         for row in self.table():
             if row.bot == bot:
                 return row
-        raise UnknownBotError(f"no bot called {bot!r} played in this tournament")
+        raise UnknownBotError(say("tournament.no_bot_called_played_in", bot=repr(bot)))
 
-    HEADINGS = ("Bot", "Seats played", "Wins", "Win rate", "95% interval", "Mean score")
-    """The headings of :meth:`rows`."""
+    HEADINGS = tuple(say(f"tournament.heading.{h}") for h in
+                     ("bot", "seats_played", "wins", "win_rate", "interval", "mean_score"))
+    """The headings of :meth:`rows`, as messages (render them for display)."""
 
     def rows(self) -> list[list[str]]:
         """The table as text, one row of cells per bot, under :attr:`HEADINGS`: the bot,
@@ -143,13 +145,15 @@ class TournamentResult:
     @property
     def score_meaning(self) -> str:
         """What the mean score means in this game (see :data:`SCORE_MEANING`)."""
-        return SCORE_MEANING.get("tienlen" if self.game == "tien_len" else self.game, "")
+        meaning = SCORE_MEANING.get("tienlen" if self.game == "tien_len" else self.game)
+        return "" if meaning is None else str(meaning)
 
     def text(self, explain: bool = False) -> str:
         """The table as plain text (``str(result)``); ``explain`` adds what the mean
         score means to the first line."""
-        lines = [f"{self.game}: {len(self.matches)} matches",
-                 f"{'bot':<14}{'seats':>7}{'wins':>9}{'win rate (95% CI)':>26}{'mean score (95% CI)':>28}"]
+        heads = [str(say(f"tournament.column.{h}")) for h in ("bot", "seats", "wins", "win_rate_ci", "mean_score_ci")]
+        lines = [str(say("tournament.title", game=self.game, n=len(self.matches))),
+                 f"{heads[0]:<14}{heads[1]:>7}{heads[2]:>9}{heads[3]:>26}{heads[4]:>28}"]
         for r in self.table():
             lines.append(f"{r.bot:<14}{r.seats_played:>7}{r.wins:>9.1f}"
                          f"{f'{r.win_rate:.1%} ({r.win_low:.1%}–{r.win_high:.1%})':>26}"
@@ -169,15 +173,16 @@ class TournamentResult:
     def html(self, explain: bool = False) -> str:
         """The table as HTML (the notebook display); ``explain`` adds what the mean
         score means to the caption."""
-        head = "".join(f"<th>{h}</th>" for h in ("bot", "seats played", "wins", "win rate", "95% CI",
-                                                  "mean score", "95% CI"))
+        head = "".join(f"<th>{escape(str(say(f'tournament.column.{h}')))}</th>" for h in
+                       ("bot", "seats_played", "wins", "win_rate", "ci", "mean_score", "ci"))
         body = "".join(
             f"<tr><td>{escape(r.bot)}</td><td>{r.seats_played}</td><td>{r.wins:.1f}</td>"
             f"<td>{r.win_rate:.1%}</td><td>{r.win_low:.1%} – {r.win_high:.1%}</td>"
             f"<td>{r.mean_score:.2f}</td><td>{r.score_low:.2f} – {r.score_high:.2f}</td></tr>"
             for r in self.table())
         meaning = f" ({escape(self.score_meaning)})" if explain and self.score_meaning else ""
-        return (f"<table><caption>{escape(self.game)}: {len(self.matches)} matches{meaning}</caption>"
+        title = escape(str(say("tournament.title", game=self.game, n=len(self.matches))))
+        return (f"<table><caption>{title}{meaning}</caption>"
                 f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
 
 
@@ -192,7 +197,7 @@ def _search_bot(game: str, name: str) -> tuple[str, Callable]:
     try:
         from .adapters.search import named_bot
     except ImportError:
-        raise UnknownBotError(f"the search bot {name!r} needs OpenSpiel: pip install cardkit[openspiel]") from None
+        raise UnknownBotError(say("tournament.search_bot_needs_openspiel_pip", name=repr(name))) from None
     return name, named_bot(game, name)
 
 
@@ -240,14 +245,14 @@ def tournament(
     """
     module = game_module(game)
     if isinstance(matches, bool) or not isinstance(matches, int) or matches < 1:
-        raise OptionError(f"matches must be a whole number of at least 1, not {matches!r}")
+        raise OptionError(say("tournament.matches_must_whole_number_at", matches=repr(matches)))
     resolved = [_search_bot(game, bot) if _is_search_bot(bot) else resolve_bot(game, bot) for bot in bots]
     names, funcs = [name for name, _ in resolved], [func for _, func in resolved]
     n = len(funcs)
     if rules is None:
         rules = module.Rules(players=n)
     elif rules.players != n:
-        raise PlayerError(f"the rules say {rules.players} players but {n} bots were given")
+        raise PlayerError(say("tournament.rules_say_players_but_bots", players=rules.players, n=n))
     rng = random.Random(seed)
     jobs = []
     for index in range(matches):

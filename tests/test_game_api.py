@@ -144,3 +144,29 @@ def test_a_tienlen_bomb_does_not_hide_the_next_entry_of_the_log():
     assert [e.kind for e in seen] == ["deal", "play", "play", "chop", "pass", "pass", "clear",
                                       "play", "out"] + [e.kind for e in state.events[9:]]
     assert seen == state.events
+
+
+SHARED_OBSERVATION = {
+    "player": int, "num_players": int, "rules": object, "round_number": int, "current_player": int,
+    "hand": tuple, "hand_sizes": tuple, "history": tuple, "scores": tuple, "legal_actions": tuple,
+    "is_terminal": bool,
+}
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_both_observations_use_the_same_names_for_the_same_things(game):
+    """Generic code reads these from either game's observation without asking which game it is."""
+    state = game_module(game).new_game(seed=5)
+    for step in range(40):
+        me = state.current_player()
+        for p in range(state.num_players):
+            obs = state.observation(p)
+            for name, kind in SHARED_OBSERVATION.items():
+                assert isinstance(getattr(obs, name), kind), (game, name)
+            assert obs.num_players == state.num_players and obs.round_number == state.round_number
+            assert len(obs.hand_sizes) == state.num_players and obs.hand_sizes[p] == len(obs.hand)
+            assert list(obs.history) == state.history and obs.is_terminal == state.is_terminal()
+            assert list(obs.legal_actions) == (state.legal_actions() if p == me else [])
+        state.apply_action(state.legal_actions()[-1])
+    for old in ("cards_left", "game_number"):  # the Tiến Lên names before both games shared one
+        assert not hasattr(state.observation(0), old)

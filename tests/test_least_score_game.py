@@ -229,12 +229,11 @@ def test_nobody_may_declare_in_the_first_round_of_turns():
         assert DECLARE not in state.legal_actions()
         obs = state.observation(state.current_player())
         assert not obs.can_declare
-        waiting = [f"Player {p}" for p in range(turn, 4)]
         with pytest.raises(IllegalActionError) as info:
             state.apply_action(DECLARE)
-        assert "nobody may declare until every player has had a turn" in str(info.value)
-        for name in waiting:
-            assert name in str(info.value)
+        message = info.value.message   # decided on by its code and values, not by its English
+        assert message.code == "ls.action.declare_too_soon" and message.values["n"] == 4 - turn
+        assert [seat.values["n"] for seat in message.values["waiting"].items] == list(range(turn, 4))
         assert obs.why_not_declare == str(info.value)
         state.apply_action(draw_single(state))
     assert state.legal_actions()[-1] == DECLARE
@@ -301,7 +300,7 @@ def test_worked_example_5_in_a_match(hands, tops, rules, totals, scores):
     assert "shows" in state.events[i + 1].text and f"total {totals[0]}" in state.events[i + 1].text
     assert result.explanation in state.events[i + 4].text
     assert state.events[i + 4].text.startswith(f"Player 0's declaration {verdict}.")
-    assert str(result).startswith("Round 1: Player 0 declares and ")
+    assert result.round == 1 and result.declarer == 0 and str(result).startswith("Round 1: Player 0 declares")
     # the next round is dealt, one seat further on
     assert state.round_number == 2 and state.first_player == 1 and state.dealer == 0
     assert state.current_player() == 1
@@ -621,7 +620,7 @@ def test_the_same_seed_plays_the_same_match(bot):
 def test_state_basics():
     state = new_game(seed=3)
     assert isinstance(state, LeastScoreState)
-    assert repr(state) == "<Least Score match 000-003: round 1, Player 0 to play; scores [0, 0, 0, 0]>"
+    assert repr(state) == "<LeastScoreState 000-003: round 1, seat 0 to play; scores [0, 0, 0, 0]>"
     assert state.observation(0).rules is state.rules
     with pytest.raises(CardkitError):
         state.hand(9)
@@ -744,3 +743,21 @@ def test_round_results_carry_the_verdict_even_when_a_failure_scores_nothing():
     result = state.round_results[-1]
     assert result.declarer_total == result.lowest_other == 13
     assert result.scores == (0, 0) and result.success is False and "declares and fails" in str(result)
+
+
+def test_the_log_and_the_refusals_are_messages():
+    """Every log line carries a message (its text the message rendered); a refusal
+    raises with the message, the same one action_problem gives."""
+    from cardkit.i18n import Message, render
+
+    state = new_game(seed=4)
+    with pytest.raises(IllegalActionError) as info:
+        state.apply_action(DECLARE)
+    assert info.value.message == state.action_problem(DECLARE)
+    play_out(state, [BOTS["greedy"]] * 4, seed=4)
+    for event in state.events:
+        assert isinstance(event.message, Message) or hasattr(event.message, "parts")
+        assert event.text == render(event.message) and "⟦" in render(event.message, "en-XA")
+    kinds = {e.message.code for e in state.events if isinstance(e.message, Message)}
+    assert {"ls.event.declare", "ls.event.reveal"} <= kinds
+    assert any(c.startswith("ls.event.match_end") for c in kinds)

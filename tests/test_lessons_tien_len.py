@@ -482,7 +482,7 @@ def test_strategy_figures():
     assert abs(figs.pop("best win rate") - max(rates.values())) < 1e-12
     runs = check_strategy_runs("tienlen", {k: figs.pop(k) for k in [k for k in figs if re.fullmatch(r"run \d+", k)]})
     a, b = runs[-2:]
-    assert (a["policy"]["twos"], b["policy"]["twos"]) == ("when needed", "early")
+    assert (a["policy"]["twos"], b["policy"]["twos"]) == ("when_needed", "early")
     assert figs.pop("A vs B") == [a["win rate"], b["win rate"]]
     overlap = a["interval"][0] <= b["interval"][1] and b["interval"][0] <= a["interval"][1]
     assert figs.pop("intervals overlap") == overlap

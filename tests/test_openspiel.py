@@ -280,7 +280,7 @@ def test_views_name_the_players_own_cards_and_no_one_elses():
     assert mine <= words and not theirs & words
     obs = pyspiel.load_game(cos.TIENLEN).make_py_observer()
     obs.set_from(state, p)
-    assert obs.dict["hand"].sum() == 13 and obs.dict["cards_left"].shape == (4, 14)
+    assert obs.dict["hand"].sum() == 13 and obs.dict["hand_sizes"].shape == (4, 14)
     with pytest.raises(Exception):
         state.observation_string(4)
 
@@ -350,3 +350,39 @@ def test_the_readmes_five_lines_for_bot_writers_run():
         scope: dict = {}
         exec(compile(code, "README.md", "exec"), scope)
     assert scope["env"].agents == []  # the PettingZoo episode ran to its end
+
+
+def test_the_least_score_core_is_the_engines_round():
+    """The core runs the engine's own state (turns, reshuffle, declaring, scores); its ids
+    are cardkit's, and the OpenSpiel state turns them into OpenSpiel's."""
+    from cardkit.adapters import CHANCE
+    from cardkit.game import TERMINAL
+
+    core = lsr.LeastScoreRound(ls.Rules(players=2), max_turns=400)
+    assert core.current_player() == CHANCE and core.engine is None
+    rng = random.Random(3)
+    reshuffled = False
+    while not core.is_terminal():
+        if core.is_chance_node():
+            if core.engine is not None and core.engine.deck_size == 0:
+                # the deck ran out: the draw comes from the discard pile, as the engine says
+                assert core.legal_actions() == sorted(c.index for c in core.engine.dead_cards)
+                reshuffled = True
+            core.apply_action(rng.choice(core.legal_actions()))
+            continue
+        assert isinstance(core.engine, ls.LeastScoreState)
+        assert core.current_player() == core.engine.current_player()
+        acts = core.legal_actions()
+        if not core.selection:
+            assert (lsr.DECLARE_ACTION in acts) == (ls.DECLARE in core.engine.legal_actions())
+        if not reshuffled and not core.selection:  # draw until the deck is reshuffled, then declare
+            acts = [a for a in acts if a != lsr.DECLARE_ACTION] or acts
+        elif lsr.DECLARE_ACTION in acts:
+            acts = [lsr.DECLARE_ACTION]
+        core.apply_action(min(acts) if not core.selection else max(acts))
+    assert reshuffled and core.current_player() == TERMINAL
+    assert core.returns() == [-float(s) for s in core.engine.round_results[-1].scores]
+    game = cos.load("least_score", players=2)
+    state = game.new_initial_state()
+    state._core = core
+    assert state.current_player() == pyspiel.PlayerId.TERMINAL and state.is_terminal()

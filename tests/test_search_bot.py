@@ -10,6 +10,7 @@ import random
 
 import pytest
 
+from cardkit.cards import set_bits
 from cardkit import least_score as ls
 from cardkit import tienlen as tl
 from cardkit.adapters import least_score_round as lsr
@@ -65,7 +66,7 @@ def test_a_least_score_position_rebuilt_from_an_observation_is_consistent_with_i
             assert [c.bit_count() for c in core.hands] == list(obs.hand_sizes)
             assert core.deck.bit_count() == obs.deck_size
             cards = [c for q in range(rules.players) for c in core.hand(q)] + \
-                [lsr._CARD[c] for c in lsr._cards_of(core.deck | core.dead)] + [lsr._CARD[c] for c in core.open]
+                [lsr._CARD[c] for c in set_bits(core.deck | core.dead)] + [lsr._CARD[c] for c in core.open]
             assert len(cards) == len(set(cards)) == 52  # every card in exactly one place
             for q, held in _taken_and_kept(obs).items():
                 assert held <= set(core.hand(q))  # open cards a player took are still theirs
@@ -82,17 +83,17 @@ def test_a_tienlen_position_rebuilt_from_an_observation_is_consistent_with_it(ru
     for state in _positions(tl, dataclasses.replace(rules, target=6), steps=(0, 5, 30, 80, 160, 260)):
         p = state.current_player()
         obs = state.observation(p)
-        later_games += obs.game_number > 1
+        later_games += obs.round_number > 1
         worlds = [core_from_observation(obs, random.Random(s)) for s in range(4)]
         for core in worlds:
             assert core.hand(p) == list(obs.hand)
-            assert [core.hand_mask(q).bit_count() for q in range(rules.players)] == list(obs.cards_left)
+            assert [core.hand_mask(q).bit_count() for q in range(rules.players)] == list(obs.hand_sizes)
             assert core.current_player() == p and core.engine.table == obs.table
             assert core.engine.passed() == obs.passed
             spelt = sorted(str(tld.submoves(a)) for a in obs.legal_actions)
             assert spelt == sorted(str(tld.submoves(a)) for a in core.engine.legal_actions())
             for q in range(rules.players):  # nobody was dealt an instant win: the game is on
-                assert tl.instant_win([tld._CARD[k] for k in tld._keys_of(core.dealt[q])]) is None
+                assert tl.instant_win([tld._CARD[k] for k in set_bits(core.dealt[q])]) is None
         views = {tld.TienLenObserver(rules.players).string_from(core, p) for core in worlds}
         assert len(views) == 1
     assert later_games  # positions in the later games of a match (led freely) were checked

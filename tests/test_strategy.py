@@ -30,8 +30,8 @@ def every_decision(state, bots, limit=3000):
         state.apply_action(action, p)
 
 
-@pytest.mark.parametrize("policy", [lsp.Policy(), lsp.Policy(declare_at=0, discard="most cards", take_open="never"),
-                                    lsp.Policy(discard="highest card", take_open="at most", take_max=2)])
+@pytest.mark.parametrize("policy", [lsp.Policy(), lsp.Policy(declare_at=0, discard="most_cards", take_open="never"),
+                                    lsp.Policy(discard="highest_card", take_open="at_most", take_max=2)])
 def test_least_score_policy_bot_plays_its_settings(policy):
     bot = lsp.PolicyBot(policy)
     for seed in range(3):
@@ -44,15 +44,15 @@ def test_least_score_policy_bot_plays_its_settings(policy):
             if obs.can_declare and obs.hand_total <= policy.declare_at:
                 pytest.fail("the bot did not declare at or below its total")
             groups = ls.legal_discards(obs.hand)
-            if policy.discard == "most cards":
+            if policy.discard == "most_cards":
                 assert len(action.cards) == max(len(g) for g in groups)
-            elif policy.discard == "highest card":
+            elif policy.discard == "highest_card":
                 assert len(action.cards) == 1 and ls.hand_total(action.cards) == max(map(ls.card_value, obs.hand))
             else:
                 assert ls.hand_total(action.cards) == max(ls.hand_total(g) for g in groups)
             if policy.take_open == "never" and obs.can_draw:
                 assert action.take is None
-            if policy.take_open == "at most" and action.take is not None:
+            if policy.take_open == "at_most" and action.take is not None:
                 assert ls.card_value(action.take) <= policy.take_max
 
 
@@ -64,10 +64,10 @@ def test_tienlen_policy_bot_plays_its_settings(policy):
         for obs, action in every_decision(tl.new_game(tl.Rules(target=5), seed), [bot] + [tl.BOTS["greedy"]] * 3):
             if action is tl.PASS or len(action) == len(obs.hand):
                 continue
-            others = [n for q, n in enumerate(obs.cards_left) if q != obs.player and n > 0]
+            others = [n for q, n in enumerate(obs.hand_sizes) if q != obs.player and n > 0]
             pressed = min(others) <= 3
             if action.key.rank == 2 and not action.is_bomb:
-                if policy.twos == "when needed" and obs.table is not None:
+                if policy.twos == "when_needed" and obs.table is not None:
                     assert pressed or len(obs.hand) <= 4
                 if policy.twos == "last" and obs.table is not None:
                     pytest.fail("a 2 was spent though the policy keeps them to the last")
@@ -126,3 +126,16 @@ def test_builder_opponents_and_errors():
         StrategyBuilder("poker", run="")
     with pytest.raises(CardkitError, match="matches is one of"):
         StrategyBuilder("tienlen", matches=7, run="")
+
+
+def test_policy_settings_are_ids_and_their_words_come_from_the_catalogue():
+    from cardkit.i18n import Message, render
+
+    for table in (lsp.DISCARDS, lsp.TAKES, tlp.SPEND, tlp.LEADS):
+        for key, words in table.items():
+            assert key.isidentifier() and key == key.lower()          # an id, not words
+            assert isinstance(words, Message) and render(words, "en-XA").startswith("⟦")
+    assert lsp.Policy(discard="most cards").discard == "most_cards"   # the older spelling is read
+    pseudo = render(lsp.Policy().label_message(), "en-XA")
+    assert "⟦" in pseudo and "most_points" not in pseudo
+    assert tlp.Policy().label() == "2s when needed, bombs when needed, keep sequences, lead most cards"

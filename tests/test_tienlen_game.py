@@ -293,11 +293,11 @@ def test_observation_shows_only_what_a_player_may_see():
     for p in range(4):
         obs = state.observation(p)
         assert obs.player == p and list(obs.hand) == state.hand(p)
-        assert obs.cards_left == tuple(len(state.hand(q)) for q in range(4))
+        assert obs.hand_sizes == tuple(len(state.hand(q)) for q in range(4))
         assert obs.table == state.table and obs.table_player == state.table_player
         assert obs.scores == tuple(state.returns())
         assert obs.history == tuple(state.history)
-        assert (obs.legal_actions == state.legal_actions()) if p == me else obs.legal_actions == []
+        assert (list(obs.legal_actions) == state.legal_actions()) if p == me else obs.legal_actions == ()
         others = {c for q in range(4) if q != p for c in state.hand(q)}
         seen = set(obs.hand) | set(obs.played_cards)
         assert not seen & others
@@ -485,7 +485,7 @@ def test_with_rejoining_a_player_who_has_gone_out_never_gets_a_turn(seed):
     while not state.is_terminal():
         p = state.current_player()
         obs = state.observation(p)
-        assert p not in obs.finished and obs.cards_left[p] > 0
+        assert p not in obs.finished and obs.hand_sizes[p] > 0
         turns_after_someone_went_out += bool(obs.finished)
         state.apply_action(random_bot(obs, rng))
     assert turns_after_someone_went_out > 0

@@ -16,4 +16,9 @@ numbers mean the same in every state; the module docstrings give the tables.
 Nothing here is imported by the rest of cardkit: the engine runs without it.
 """
 
-__all__: list[str] = []
+__all__ = ["CHANCE"]
+
+CHANCE = -2
+"""What a core's ``current_player()`` returns while a card is dealt or drawn.  It is not
+OpenSpiel's id for chance (-1, which is cardkit's :data:`~cardkit.game.TERMINAL`): the
+OpenSpiel adapter turns the cores' ids into OpenSpiel's."""

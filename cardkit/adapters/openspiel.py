@@ -46,8 +46,12 @@ from typing import Any, Optional
 
 import pyspiel
 
+from ..errors import OptionError, PlayerError
+from ..i18n import and_list, say, seat
+from ..game import TERMINAL
 from ..least_score import Rules as LeastScoreRules
 from ..tienlen import Rules as TienLenRules
+from . import CHANCE
 from . import least_score_round as lsr
 from . import tienlen_deal as tld
 
@@ -109,7 +113,7 @@ def _params(defaults: dict, params: Optional[dict]) -> dict:
     given = dict(params or {})
     unknown = sorted(set(given) - set(defaults))
     if unknown:
-        raise ValueError(f"unknown parameter {unknown[0]!r}: the parameters are {', '.join(defaults)}")
+        raise OptionError(say("adapters.openspiel.unknown_parameter_parameters_are", unknown=repr(unknown[0]), join=', '.join(defaults)))
     return {**defaults, **given}
 
 
@@ -124,7 +128,7 @@ class _Observer:
 
     def _check(self, player: int) -> None:
         if not 0 <= player < self._n:
-            raise ValueError(f"there is no player {player}: the players are 0 to {self._n - 1}")
+            raise PlayerError(say("adapters.openspiel.there_no_player_players_are", player=player, v=self._n - 1))
 
     def set_from(self, state: Any, player: int) -> None:
         self._check(player)
@@ -149,10 +153,15 @@ class _CardkitState(pyspiel.State):
     _core: Any
 
     def current_player(self) -> int:
-        return self._core.current_player()
+        # the cores speak cardkit's ids (cardkit.game.TERMINAL, cardkit.adapters.CHANCE);
+        # OpenSpiel has its own
+        p = self._core.current_player()
+        if p >= 0:
+            return p
+        return pyspiel.PlayerId.TERMINAL if p == TERMINAL else pyspiel.PlayerId.CHANCE
 
     def _legal_actions(self, player: int) -> list[int]:
-        if player != self._core.current_player():
+        if player != self.current_player():
             return []
         return self._core.legal_actions()
 
@@ -163,7 +172,7 @@ class _CardkitState(pyspiel.State):
         self._core.apply_action(int(action))
 
     def _action_to_string(self, player: int, action: int) -> str:
-        return self._core.action_to_string(player, int(action))
+        return self._core.action_to_string(CHANCE if player == pyspiel.PlayerId.CHANCE else player, int(action))
 
     def is_terminal(self) -> bool:
         return self._core.is_terminal()
@@ -201,7 +210,7 @@ class LeastScoreGame(pyspiel.Game):
                                      first_open_card=p["first_open_card"])
         self.max_turns = p["max_turns"]
         if self.max_turns < self.rules.players:
-            raise ValueError(f"max_turns must be at least the number of players ({self.rules.players})")
+            raise OptionError(say("adapters.openspiel.max_turns_must_at_least", players=self.rules.players))
         info = pyspiel.GameInfo(
             num_distinct_actions=lsr.NUM_ACTIONS,
             max_chance_outcomes=52,
@@ -218,7 +227,7 @@ class LeastScoreGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Optional[dict] = None) -> _Observer:
         if params:
-            raise ValueError(f"observation parameters are not supported; got {params}")
+            raise OptionError(say("adapters.openspiel.observation_parameters_are_not_supported", params=str(params)))
         recall, private, public = _kinds(iig_obs_type)
         inner = lsr.LeastScoreObserver(self.rules.players, self.max_turns, recall, private, public)
         return _Observer(inner, self.rules.players)
@@ -260,7 +269,7 @@ class TienLenGame(pyspiel.Game):
 
     def make_py_observer(self, iig_obs_type: Any = None, params: Optional[dict] = None) -> _Observer:
         if params:
-            raise ValueError(f"observation parameters are not supported; got {params}")
+            raise OptionError(say("adapters.openspiel.observation_parameters_are_not_supported", params=str(params)))
         recall, private, public = _kinds(iig_obs_type)
         return _Observer(tld.TienLenObserver(self.rules.players, recall, private, public), self.rules.players)
 
@@ -275,18 +284,21 @@ def load(game: str, **params: Any) -> pyspiel.Game:
     names = {"least_score": LEAST_SCORE, "tienlen": TIENLEN, "tien_len": TIENLEN,
              LEAST_SCORE: LEAST_SCORE, TIENLEN: TIENLEN}
     if game not in names:
-        raise ValueError(f"unknown game {game!r}: choose 'least_score' or 'tienlen'")
+        raise OptionError(say("adapters.openspiel.unknown_game_choose_least_score", game=repr(game)))
     return pyspiel.load_game(names[game], params)
 
 
 def core_from_observation(observation: Any, rng: random.Random) -> Any:
     """The round or game a cardkit observation shows, with the unseen cards dealt at
     random, consistently with what the player saw (a determinization)."""
-    if hasattr(observation, "hand_sizes"):
+    from ..least_score import Observation as LeastScoreObservation
+    from ..tienlen import Observation as TienLenObservation
+
+    if isinstance(observation, LeastScoreObservation):
         return lsr.LeastScoreRound.from_observation(observation, rng)
-    if hasattr(observation, "cards_left"):
+    if isinstance(observation, TienLenObservation):
         return tld.TienLenDeal.from_observation(observation, rng)
-    raise TypeError(f"{type(observation).__name__} is not a Least Score or Tiến Lên observation")
+    raise OptionError(say("adapters.openspiel.not_least_score_or_ti", name=type(observation).__name__))
 
 
 def state_from_observation(game: pyspiel.Game, observation: Any, rng: random.Random) -> _CardkitState:

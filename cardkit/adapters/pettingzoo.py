@@ -45,6 +45,7 @@ from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
 from ..errors import IllegalActionError
+from ..i18n import and_list, say, seat
 from ..least_score import Rules as LeastScoreRules
 from ..tienlen import Rules as TienLenRules
 from . import least_score_round as lsr
@@ -62,8 +63,7 @@ class _CardEnv(AECEnv, EzPickle):
     def __init__(self, render_mode: Optional[str] = None) -> None:
         super().__init__()
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be one of {self.metadata['render_modes']} or None, "
-                             f"not {render_mode!r}")
+            raise ValueError(say("adapters.pettingzoo.render_mode_must_one_or", metadata=str(self.metadata['render_modes']), render_mode=repr(render_mode)))
         self.render_mode = render_mode
         n = self.num_players
         self.possible_agents = [f"player_{p}" for p in range(n)]
@@ -148,8 +148,7 @@ class _CardEnv(AECEnv, EzPickle):
         legal = self.core.legal_actions()
         if action is None or int(action) not in legal:
             raise IllegalActionError(
-                f"{agent} cannot play {action!r} now: the legal actions are {legal} "
-                f"(see observation['action_mask'])")
+                say("adapters.pettingzoo.cannot_play_now_legal_actions", agent=agent, action=repr(action), legal=str(legal)))
         self._cumulative_rewards[agent] = 0.0
         self.rewards = {a: 0.0 for a in self.agents}
         self.core.apply_action(int(action))

@@ -40,6 +40,7 @@ import pyspiel
 from open_spiel.python.algorithms import ismcts, mcts
 
 from . import least_score_round as lsr
+from ..i18n import and_list, say, seat
 from . import openspiel as cos
 from .openspiel import core_from_observation
 from . import tienlen_deal as tld
@@ -115,13 +116,13 @@ class SearchBot:
     def __init__(self, game: str, simulations: int = DEFAULT_SIMULATIONS, uct_c: Optional[float] = None,
                  rollouts: int = 1, name: Optional[str] = None, playout: str = "random") -> None:
         if game not in _GAMES:
-            raise ValueError(f"unknown game {game!r}: choose 'least_score' or 'tienlen'")
+            raise ValueError(say("adapters.search.unknown_game_choose_least_score", game=repr(game)))
         if isinstance(simulations, bool) or not isinstance(simulations, int) or simulations < 1:
-            raise ValueError(f"simulations must be a whole number of at least 1, not {simulations!r}")
+            raise ValueError(say("adapters.search.simulations_must_whole_number_at", simulations=repr(simulations)))
         if isinstance(rollouts, bool) or not isinstance(rollouts, int) or rollouts < 1:
-            raise ValueError(f"rollouts must be a whole number of at least 1, not {rollouts!r}")
+            raise ValueError(say("adapters.search.rollouts_must_whole_number_at", rollouts=repr(rollouts)))
         if playout not in ("random", "greedy"):
-            raise ValueError(f"playout must be 'random' or 'greedy', not {playout!r}")
+            raise ValueError(say("adapters.search.playout_must_random_or_greedy", playout=repr(playout)))
         self.game = _GAMES[game]
         self.playout = playout
         self.simulations = simulations
@@ -139,8 +140,7 @@ class SearchBot:
     def __call__(self, observation: Any, rng: random.Random) -> Any:
         legal = list(observation.legal_actions)
         if not legal:
-            raise ValueError(f"{self.__name__} was asked to act for Player {observation.player}, "
-                             "who has no legal action now (it is not their turn)")
+            raise ValueError(say("adapters.search.was_asked_act_for_player", name=self.__name__, player=observation.player))
         if len(legal) == 1:
             return legal[0]
         game = _openspiel_game(self.game, observation.rules)
@@ -211,6 +211,5 @@ def named_bot(game: str, name: str) -> SearchBot:
     playout = "greedy" if parts[1:2] == ["greedy"] else "random"
     budget = parts[2:] if playout == "greedy" else parts[1:]
     if parts[0] != "ismcts" or len(budget) > 1 or (budget and (not budget[0].isdigit() or int(budget[0]) < 1)):
-        raise ValueError(f"there is no bot called {name!r}: the search bot is 'ismcts' or 'ismcts-N' "
-                         "for N simulations, such as 'ismcts-500' (or 'ismcts-greedy-500' with greedy playouts)")
+        raise ValueError(say("adapters.search.there_no_bot_called_search", name=repr(name)))
     return SearchBot(game, int(budget[0]) if budget else DEFAULT_SIMULATIONS, name=name, playout=playout)

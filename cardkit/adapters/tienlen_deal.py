@@ -38,8 +38,13 @@ import dataclasses
 import random
 from typing import Any, Optional, Sequence
 
-from ..cards import Card
+from ..cards import Card, bit_mask, set_bits
+from ..errors import IllegalActionError, PlayerError
+from ..i18n import Message, and_list, say, seat
+from ..game import TERMINAL
 from ..tienlen import PASS, Combo, Rules, TienLenState, card_key, instant_win
+from . import CHANCE
+from .common import MaskText, tensor_views
 
 __all__ = ["TienLenDeal", "TienLenObserver", "NUM_ACTIONS", "PLAY", "PASS_ACTION", "submoves",
            "max_turns", "max_game_length"]
@@ -47,8 +52,6 @@ __all__ = ["TienLenDeal", "TienLenObserver", "NUM_ACTIONS", "PLAY", "PASS_ACTION
 PLAY = 52
 PASS_ACTION = 53
 NUM_ACTIONS = 54
-CHANCE = -1
-TERMINAL = -4  # as pyspiel.PlayerId.TERMINAL
 
 _CARD = [None] * 52
 for _i in range(52):
@@ -56,43 +59,10 @@ for _i in range(52):
     _CARD[card_key(_c)] = _c
 _CARD = tuple(_CARD)  # type: ignore[assignment]
 _TEXT = tuple(str(c) for c in _CARD)  # type: ignore[union-attr]
+_MASK_TEXT = MaskText(_TEXT)
 _BIT = tuple(1 << i for i in range(52))
 _ALL = (1 << 52) - 1
 del _i, _c
-
-
-def _keys_of(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
-def _mask(keys: Sequence[int]) -> int:
-    m = 0
-    for k in keys:
-        m |= _BIT[k]
-    return m
-
-
-def _text(keys: Sequence[int]) -> str:
-    return " ".join(_TEXT[k] for k in keys) if keys else "-"
-
-
-_MASK_TEXT: dict[int, str] = {}
-
-
-def _mask_text(mask: int) -> str:
-    """The cards of a bit mask as text (cached: the same hands and piles come up in
-    search again and again)."""
-    text = _MASK_TEXT.get(mask)
-    if text is None:
-        if len(_MASK_TEXT) > 100_000:
-            _MASK_TEXT.clear()
-        text = _MASK_TEXT[mask] = _text(_keys_of(mask))
-    return text
 
 
 def _keys(combo: Combo) -> tuple[int, ...]:
@@ -116,7 +86,7 @@ def submoves(action: object) -> list[int]:
     if action is PASS:
         return [PASS_ACTION]
     if not isinstance(action, Combo):
-        raise ValueError(f"{action!r} is not a Tiến Lên action: give a Combo or PASS")
+        raise IllegalActionError(say("adapters.tl.not_ti_n_l_n", action=repr(action)))
     return [*_keys(action), PLAY]
 
 
@@ -147,8 +117,9 @@ class _Turn:
 class TienLenDeal:
     """One Tiến Lên game, from the deal to the last player out, in sub-moves.
 
-    ``current_player()`` is a seat, :data:`CHANCE` (-1) while dealing, or
-    :data:`TERMINAL` (-4).  ``legal_actions()`` is sorted; ``apply_action(a)`` trusts
+    ``current_player()`` is a seat, :data:`~cardkit.adapters.CHANCE` while dealing, or
+    :data:`~cardkit.game.TERMINAL` (the OpenSpiel adapter turns these into OpenSpiel's
+    ids).  ``legal_actions()`` is sorted; ``apply_action(a)`` trusts
     its action to be legal (the adapters check first).  ``engine`` is the engine's
     state for this game once dealt (a match that ends with this game).
 
@@ -165,7 +136,7 @@ class TienLenDeal:
         self.rules = rules
         self.num_players = rules.players
         if leader is not None and leader not in range(rules.players):
-            raise ValueError(f"the leader must be a player from 0 to {rules.players - 1}, not {leader!r}")
+            raise PlayerError(say("adapters.tl.leader_must_player_from_0", v=rules.players - 1, leader=repr(leader)))
         self.leader = leader
         self.dealt = [0] * rules.players
         self.dealt_count = 0
@@ -181,15 +152,15 @@ class TienLenDeal:
     def _start(self) -> None:
         """All cards are dealt: hand the game to the engine."""
         one_game = dataclasses.replace(self.rules, target=1)  # the match ends with this game
-        hands = [[_CARD[k] for k in _keys_of(m)] for m in self.dealt]
+        hands = [[_CARD[k] for k in set_bits(m)] for m in self.dealt]
         self.engine = TienLenState.from_hands(hands, one_game, seed=0, leader=self.leader)
 
     def current_player(self) -> int:
-        """The seat to move, CHANCE (-1) while dealing, TERMINAL (-4) at the end."""
+        """The seat to move, CHANCE while dealing, TERMINAL at the end."""
         if self.engine is None:
             return CHANCE
         p = self.engine.current_player()
-        return TERMINAL if p < 0 else p
+        return TERMINAL if p == TERMINAL else p
 
     def is_terminal(self) -> bool:
         """Whether the game is over."""
@@ -213,7 +184,7 @@ class TienLenDeal:
 
     def hand(self, player: int) -> list[Card]:
         """A player's cards, lowest first (the all-seeing view)."""
-        return [_CARD[k] for k in _keys_of(self.hand_mask(player))]  # type: ignore[misc]
+        return [_CARD[k] for k in set_bits(self.hand_mask(player))]  # type: ignore[misc]
 
     def required(self) -> int:
         """The key of the card the first play must contain (-1 when none is required)."""
@@ -232,7 +203,7 @@ class TienLenDeal:
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that may be dealt next, each with its probability (all equal)."""
         if self.engine is not None:
-            raise ValueError("chance_outcomes() is asked while dealing only")
+            raise IllegalActionError(say("adapters.tl.chance_outcomes_asked_while_dealing"))
         cards = self.legal_actions()
         p = 1.0 / len(cards)
         return [(c, p) for c in cards]
@@ -244,7 +215,7 @@ class TienLenDeal:
             dealt = 0
             for m in self.dealt:
                 dealt |= m
-            return _keys_of(_ALL & ~dealt)
+            return set_bits(_ALL & ~dealt)
         if self.engine.is_terminal():
             return []
         turn = self._moves()
@@ -337,7 +308,7 @@ class TienLenDeal:
     # -- hidden cards dealt afresh --------------------------------------------------------
     @classmethod
     def from_position(cls, rules: Rules, viewer: int, hand: Sequence[Card], record: Sequence,
-                      cards_left: Sequence[int], leader: Optional[int], required: int, to_move: int,
+                      hand_sizes: Sequence[int], leader: Optional[int], required: int, to_move: int,
                       rng: random.Random, selection: Sequence[int] = (), tries: int = 100) -> "TienLenDeal":
         """A game at the position ``viewer`` sees, with every card they cannot see dealt
         at random, consistently with what they have seen: their ``hand``, the plays
@@ -346,7 +317,7 @@ class TienLenDeal:
         had to contain (``required``, a ``card_key``; cards below it were not dealt).
         No hand is given an instant win, since the game is being played."""
         n = rules.players
-        mine = _mask([card_key(c) for c in hand])
+        mine = bit_mask([card_key(c) for c in hand])
         played = [0] * n
         for p, a in record:
             if a is not PASS:
@@ -361,7 +332,7 @@ class TienLenDeal:
             if not record and not mine & _BIT[required]:
                 must_go = required  # the player to lead holds it
                 pool &= ~_BIT[required]
-        cards = _keys_of(pool)
+        cards = set_bits(pool)
         others = [q for q in range(n) if q != viewer]
         for attempt in range(tries):
             rng.shuffle(cards)
@@ -369,16 +340,16 @@ class TienLenDeal:
             hands[viewer] = mine
             pos = 0
             for q in others:
-                need = cards_left[q]
+                need = hand_sizes[q]
                 if must_go >= 0 and q == to_move:
-                    hands[q] = _BIT[must_go] | _mask(cards[pos:pos + need - 1])
+                    hands[q] = _BIT[must_go] | bit_mask(cards[pos:pos + need - 1])
                     pos += need - 1
                 else:
-                    hands[q] = _mask(cards[pos:pos + need])
+                    hands[q] = bit_mask(cards[pos:pos + need])
                     pos += need
             dealt = [hands[q] | played[q] for q in range(n)]
             if attempt + 1 < tries and any(
-                    instant_win([_CARD[k] for k in _keys_of(m)]) for m in dealt):
+                    instant_win([_CARD[k] for k in set_bits(m)]) for m in dealt):
                 continue
             break
         game = cls(rules, leader)
@@ -398,7 +369,7 @@ class TienLenDeal:
         game is led freely by whoever led it."""
         obs: Any = observation
         record = list(obs.history)
-        if obs.game_number == 1:
+        if obs.round_number == 1:
             leader = None
             if obs.must_play is not None:
                 required = card_key(obs.must_play)
@@ -407,14 +378,14 @@ class TienLenDeal:
         else:
             leader = record[0][0] if record else obs.current_player
             required = -1
-        return cls.from_position(obs.rules, obs.player, obs.hand, record, obs.cards_left, leader,
+        return cls.from_position(obs.rules, obs.player, obs.hand, record, obs.hand_sizes, leader,
                                  required, obs.current_player, rng)
 
     def determinize(self, player: int, rng: random.Random) -> "TienLenDeal":
         """A copy in which the cards ``player`` cannot see (the other hands, and the
         cards out of play) are dealt afresh, consistently with what ``player`` saw."""
         if self.engine is None:
-            raise ValueError("determinize() needs a dealt game")
+            raise IllegalActionError(say("adapters.tl.determinize_needs_dealt_game"))
         sizes = self.engine.cards_left()
         return TienLenDeal.from_position(
             self.rules, player, self.hand(player), self.record, sizes, self.leader,
@@ -433,29 +404,35 @@ class TienLenDeal:
     # -- words ---------------------------------------------------------------------------
     def action_to_string(self, player: int, action: int) -> str:
         """``'select 7♠'``, ``'play 7♠ 7♣ (pair)'``, ``'pass'``; a deal as
-        ``'deal 7♠ to Player 2'``."""
+        ``'deal 7♠ to Player 2'`` (:meth:`action_message` rendered)."""
+        return str(self.action_message(player, action))
+
+    def action_message(self, player: int, action: int) -> Message:
+        """A sub-move (or a card dealt) in the game's words, as a message."""
         if player == CHANCE:
-            return f"deal {_TEXT[action]} to Player {self.dealt_count % self.num_players}"
+            return say("adapters.tl.deal", card=_CARD[action], player=seat(self.dealt_count % self.num_players))
         if action < PLAY:
-            return f"select {_TEXT[action]}"
+            return say("adapters.select", card=_CARD[action])
         if action == PASS_ACTION:
-            return "pass"
+            return say("adapters.tl.pass")
         sel = self.selection if player == self.current_player() else ()
         if not sel:
-            return "play the selection"
+            return say("adapters.tl.play_selection")
         combo = self._moves().whole.get(sel) if self.engine is not None else None
-        name = f" ({combo.name})" if combo is not None else ""
-        return f"play {_text(sel)}{name}"
+        cards = tuple(_CARD[k] for k in sel)
+        if combo is None:
+            return say("adapters.tl.play", cards=cards)
+        return say("adapters.tl.play_kind", cards=cards, kind=combo.name)
 
     def __str__(self) -> str:
         """Everything, hidden cards included (OpenSpiel's ``State.ToString``)."""
         lines = [f"player to move {self.current_player()}; dealt {self.dealt_count}; "
                  f"leader {'3♠ rule' if self.leader is None else self.leader}"]
         for p in range(self.num_players):
-            lines.append(f"Player {p}: {_text(_keys_of(self.hand_mask(p)))}")
+            lines.append(f"Player {p}: {_MASK_TEXT.of(set_bits(self.hand_mask(p)))}")
         if self.engine is not None:
             table = self.engine.table
-            lines.append(f"table: {table if table is not None else '-'}; selected: {_text(self.selection)}")
+            lines.append(f"table: {table if table is not None else '-'}; selected: {_MASK_TEXT.of(self.selection)}")
             lines.append("record: " + ", ".join(f"P{p} {a}" for p, a in self.record))
             if self.is_terminal():
                 lines.append(f"out: {self.out}; points {self.engine.returns()}")
@@ -479,8 +456,6 @@ class TienLenObserver:
 
     def __init__(self, num_players: int, perfect_recall: bool = False, private: bool = True,
                  public: bool = True) -> None:
-        import numpy as np
-
         n = num_players
         self.num_players = n
         self.perfect_recall = perfect_recall
@@ -498,20 +473,14 @@ class TienLenObserver:
                 ("table", 52, (52,)),
                 ("table_player", n, (n,)),
                 ("played", n * 52, (n, 52)),
-                ("cards_left", n * 14, (n, 14)),
+                ("hand_sizes", n * 14, (n, 14)),
                 ("passed", n, (n,)),
                 ("out", n * n, (n, n)),
                 ("must_play", 52, (52,)),
             ]
             if perfect_recall:
                 pieces.append(("history", self.max_turns * (n + 53), (self.max_turns, n + 53)))
-        size = sum(s for _, s, _ in pieces)
-        self.tensor = np.zeros(size, np.float32)
-        self.dict = {}
-        i = 0
-        for name, s, shape in pieces:
-            self.dict[name] = self.tensor[i:i + s].reshape(shape)
-            i += s
+        self.tensor, self.dict = tensor_views(pieces)
 
     def set_from(self, game: TienLenDeal, player: int) -> None:
         """Fill ``tensor`` (and its views in ``dict``) with ``player``'s view."""
@@ -520,22 +489,22 @@ class TienLenObserver:
         d["player"][player] = 1
         to_move = game.current_player()
         if self.private:
-            for k in _keys_of(game.hand_mask(player)):
+            for k in set_bits(game.hand_mask(player)):
                 d["hand"][k] = 1
             if to_move == player:
                 for k in game.selection:
                     d["selection"][k] = 1
             if self.perfect_recall and game.engine is not None:
-                for k in _keys_of(game.dealt[player]):
+                for k in set_bits(game.dealt[player]):
                     d["dealt"][k] = 1
         if not self.public:
             return
         if to_move >= 0:
             d["current_player"][to_move] = 1
         for q in range(game.num_players):
-            for k in _keys_of(game.played[q]):
+            for k in set_bits(game.played[q]):
                 d["played"][q, k] = 1
-            d["cards_left"][q, bin(game.hand_mask(q)).count("1")] = 1
+            d["hand_sizes"][q, bin(game.hand_mask(q)).count("1")] = 1
         for place, q in enumerate(game.out):
             d["out"][q, place] = 1
         engine = game.engine
@@ -566,9 +535,9 @@ class TienLenObserver:
         parts = [f"Player {player}"]
         to_move = game.current_player()
         if self.private:
-            parts.append(f"hand {_mask_text(game.hand_mask(player))}")
+            parts.append(f"hand {_MASK_TEXT(game.hand_mask(player))}")
             if to_move == player and game.selection:
-                parts.append(f"selected {_text(game.selection)}")
+                parts.append(f"selected {_MASK_TEXT.of(game.selection)}")
         if self.public:
             engine = game.engine
             if engine is None:
@@ -591,11 +560,11 @@ class TienLenObserver:
                         f"P{p} {'pass' if a is PASS else a}" for p, a in game.record) or "-"))
                 else:
                     parts.append("played " + "; ".join(
-                        f"P{q} {_mask_text(game.played[q])}" for q in range(game.num_players)))
+                        f"P{q} {_MASK_TEXT(game.played[q])}" for q in range(game.num_players)))
                 if game.is_terminal():
                     parts.append("points " + " ".join(str(x) for x in engine.returns()))
                 else:
                     parts.append(f"to move P{to_move}")
         if self.private and self.perfect_recall and game.engine is not None:
-            parts.append(f"dealt {_text(_keys_of(game.dealt[player]))}")
+            parts.append(f"dealt {_MASK_TEXT.of(set_bits(game.dealt[player]))}")
         return " | ".join(parts)

@@ -82,10 +82,10 @@ class _LeastScoreControls:
     def __init__(self, policy: ls_policy.Policy) -> None:
         self.declare_at = ipywidgets.IntSlider(value=policy.declare_at, min=0, max=20, description="Declare at or below",
                                                continuous_update=False, style=_style())
-        self.discard = ipywidgets.Dropdown(options=[(w, k) for k, w in ls_policy.DISCARDS.items()],
+        self.discard = ipywidgets.Dropdown(options=[(str(w), k) for k, w in ls_policy.DISCARDS.items()],
                                            value=policy.discard, description="Discard", style=_style(),
                                            layout=ipywidgets.Layout(width="auto"))
-        self.take = ipywidgets.Dropdown(options=[(w, k) for k, w in ls_policy.TAKES.items()], value=policy.take_open,
+        self.take = ipywidgets.Dropdown(options=[(str(w), k) for k, w in ls_policy.TAKES.items()], value=policy.take_open,
                                         description="Take the open card", style=_style(),
                                         layout=ipywidgets.Layout(width="auto"))
         self.take_max = ipywidgets.IntSlider(value=policy.take_max, min=1, max=10, description="…worth at most",
@@ -95,7 +95,7 @@ class _LeastScoreControls:
         self._show()
 
     def _show(self) -> None:
-        self.take_max.layout.display = None if self.take.value == "at most" else "none"
+        self.take_max.layout.display = None if self.take.value == "at_most" else "none"
 
     def policy(self) -> ls_policy.Policy:
         return ls_policy.Policy(declare_at=int(self.declare_at.value), discard=self.discard.value,
@@ -109,14 +109,14 @@ class _TienLenControls:
     """The controls of one Tiến Lên strategy."""
 
     def __init__(self, policy: tl_policy.Policy) -> None:
-        options = [(w, k) for k, w in tl_policy.SPEND.items()]
+        options = [(str(w), k) for k, w in tl_policy.SPEND.items()]
         self.twos = ipywidgets.Dropdown(options=options, value=policy.twos, description="Play 2s",
                                         style=_style(), layout=ipywidgets.Layout(width="auto"))
         self.bombs = ipywidgets.Dropdown(options=options, value=policy.bombs, description="Play bombs",
                                          style=_style(), layout=ipywidgets.Layout(width="auto"))
         self.breaks = ipywidgets.Checkbox(value=policy.break_sequences, indent=False,
                                           description="Break up a sequence to answer the table")
-        self.lead = ipywidgets.Dropdown(options=[(w, k) for k, w in tl_policy.LEADS.items()], value=policy.lead,
+        self.lead = ipywidgets.Dropdown(options=[(str(w), k) for k, w in tl_policy.LEADS.items()], value=policy.lead,
                                         description="Lead with", style=_style(), layout=ipywidgets.Layout(width="auto"))
         self.widgets = [self.twos, self.bombs, self.breaks, self.lead]
 

@@ -33,6 +33,8 @@ from .game import (
     Observation,
     RoundResult,
     Turn,
+    deal,
+    deal_order,
     new_game,
 )
 from .rules import (
@@ -56,6 +58,7 @@ from .rules import (
     score_explanation,
     sort_key,
     why_illegal,
+    discard_problem,
 )
 
 __all__ = [
@@ -72,6 +75,7 @@ __all__ = [
     "display_order",
     "discard_kind",
     "why_illegal",
+    "discard_problem",
     "legal_discards",
     "round_scores",
     "declaration_succeeded",
@@ -89,6 +93,8 @@ __all__ = [
     "Observation",
     "LeastScoreState",
     "new_game",
+    "deal",
+    "deal_order",
     "random_bot",
     "greedy_bot",
     "make_greedy_bot",

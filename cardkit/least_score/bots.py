@@ -18,6 +18,7 @@ import random
 from typing import Callable
 
 from ..cards import Card, full_deck
+from ..i18n import say
 from ..game import bot_actions
 from .game import DECLARE, Action, Declare, Observation
 from .rules import CARD_VALUES
@@ -180,7 +181,7 @@ def make_greedy_bot(declare_at: int = GREEDY_DECLARE_AT, per_card: float = GREED
     """
 
     def greedy(observation: Observation, rng: random.Random) -> Action:
-        actions = bot_actions(observation, "the greedy bot")
+        actions = bot_actions(observation, say("bots.the_greedy_bot"))
         known = known_opponent_cards(observation)
         if observation.can_declare:
             total = observation.hand_total

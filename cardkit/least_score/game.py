@@ -21,16 +21,19 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from typing import Optional, Sequence, Union
+from typing import Any, Optional, Sequence, Union
 
-from ..cards import Card, cards_text, deal_code, full_deck, resolve_seed, to_cards
-from ..errors import CardParseError, IllegalActionError, PlayerError
+from ..cards import Card, CardLike, cards_text, deal_code, full_deck, resolve_seed, to_cards
+from ..errors import CardParseError, HandError, IllegalActionError, OptionError, PlayerError, RulesError
+from ..i18n import Message, and_list, kind_name, say, seat, sentences
 from ..game import TERMINAL, Event
-from ..words import and_list, player_name
+from ..words import player_name
 from .rules import (
     HAND_SIZE,
     CARD_VALUES,
     KIND_NAMES,
+    MAX_PLAYERS,
+    MIN_PLAYERS,
     Rules,
     check_rules,
     declaration_succeeded,
@@ -38,9 +41,9 @@ from .rules import (
     display_order,
     kind_of_indexes,
     round_scores,
-    score_explanation,
+    explain_scores,
     sort_key,
-    why_illegal,
+    discard_problem,
 )
 
 __all__ = [
@@ -54,8 +57,12 @@ __all__ = [
     "Observation",
     "LeastScoreState",
     "new_game",
+    "deal",
+    "deal_order",
     "HAND_SIZE",
 ]
+
+CardsLike = Union[str, CardLike, Sequence[CardLike]]
 
 """Cards dealt to each player [1]."""
 
@@ -63,8 +70,12 @@ __all__ = [
 _name = player_name
 
 
-def _names(players: Sequence[int]) -> str:
-    return and_list([player_name(p) for p in players])
+def _names(players: Sequence[int]) -> Any:
+    return and_list([seat(p) for p in players])
+
+
+_GROUPS: dict[tuple, tuple] = {}
+"""Every hand's legal discards already worked out, by (hand, runs_one_suit)."""
 
 
 # --- actions -------------------------------------------------------------------------
@@ -93,12 +104,13 @@ class Discard:
             if isinstance(take, str):
                 take = Card.parse(take)
             else:
-                raise CardParseError(f"take must be one card (or None for the top card of the deck), not {take!r}")
+                raise CardParseError(say("ls.game.take_must_one_card_or", take=repr(take)))
             object.__setattr__(self, "take", take)
 
     def __str__(self) -> str:
-        where = "the top card of the deck" if self.take is None else f"{self.take} from the open cards"
-        return f"discard {cards_text(self.cards)}, take {where}"
+        if self.take is None:
+            return str(say("ls.action.discard_draw", cards=self.cards))
+        return str(say("ls.action.discard_take", cards=self.cards, card=self.take))
 
 
 def _discard(cards: tuple[Card, ...], take: Optional[Card]) -> Discard:
@@ -146,8 +158,9 @@ class Turn:
     took: Optional[Card]
 
     def __str__(self) -> str:
-        where = "the top card of the deck" if self.took is None else str(self.took)
-        return f"{_name(self.player)} discarded {cards_text(self.discarded)} and took {where}"
+        if self.took is None:
+            return str(say("ls.turn.drew", player=seat(self.player), cards=self.discarded))
+        return str(say("ls.turn.took", player=seat(self.player), cards=self.discarded, card=self.took))
 
 
 # The log is made of :class:`cardkit.game.Event` records; a Least Score event's ``kind``
@@ -177,8 +190,8 @@ class RoundResult:
     """Every seat's match score after this round."""
     knocked_out: tuple[int, ...]
     """Seats whose running score went over the threshold in this round."""
-    explanation: str
-    """The scoring worked out with the real numbers."""
+    explained: Any
+    """The scoring worked out with the real numbers, as a message (see ``explanation``)."""
     history: tuple[tuple[int, "Action"], ...] = ()
     """Every action of the round, in order, as ``(player, action)``; the last is the
     declaration."""
@@ -189,9 +202,14 @@ class RoundResult:
         both games)."""
         return self.round_number
 
+    @property
+    def explanation(self) -> str:
+        """The scoring worked out with the real numbers, in the learner's language."""
+        return str(self.explained)
+
     def __str__(self) -> str:
-        verdict = "succeeds" if self.success else "fails"
-        return f"Round {self.round_number}: {_name(self.declarer)} declares and {verdict}. {self.explanation}"
+        return str(say("ls.result.succeeds" if self.success else "ls.result.fails", round=self.round_number,
+                       player=seat(self.declarer), explanation=self.explained))
 
 
 @dataclass(frozen=True)
@@ -199,9 +217,15 @@ class Observation:
     """What one player may see [What every player can see]: their own hand, every
     discard this round and who made it, the open cards, the size of every hand,
     of the deck and of the discard pile, the running scores, who is still in — and
-    never another player's hand, the deck's order, or a card someone else drew."""
+    never another player's hand, the deck's order, or a card someone else drew.
+
+    The names that both games share mean the same in both (README, "One state API
+    for both games"): ``player``, ``num_players``, ``rules``, ``round_number``,
+    ``current_player``, ``hand``, ``hand_sizes``, ``history``, ``scores``,
+    ``legal_actions`` (a tuple), ``is_terminal``."""
 
     player: int
+    num_players: int
     rules: Rules
     round_number: int
     current_player: int
@@ -211,6 +235,9 @@ class Observation:
     hand: tuple[Card, ...]
     turns: tuple[Turn, ...]
     """Every turn played this round, in order (each discard and who made it)."""
+    history: tuple[tuple[int, "Action"], ...]
+    """Every action of this round so far, as ``(player, action)`` (a draw from the deck
+    shows as ``take=None``: the card drawn is not in it)."""
     open_cards: tuple[Card, ...]
     open_from: Optional[int]
     """Who discarded the open cards (None for the card turned up from the deck)."""
@@ -262,6 +289,10 @@ class LeastScoreState:
     """
 
     def __init__(self, rules: Rules, seed: int) -> None:
+        self._setup(rules, seed)
+        self._start_round()
+
+    def _setup(self, rules: Rules, seed: int) -> None:
         self.rules: Rules = rules
         self.num_players: int = rules.players
         self.seed: int = seed
@@ -274,7 +305,6 @@ class LeastScoreState:
         self._round = 0
         self._first = 0
         self._terminal = False
-        self._start_round()
 
     # -- the deal ---------------------------------------------------------------------
     def _seats_from(self, first: int) -> list[int]:
@@ -292,43 +322,162 @@ class LeastScoreState:
         self._round += 1
         if self._round > 1:
             self._first = self._next_in(self._first)  # the deal moves one seat clockwise [8]
-        order = self._seats_from(self._first)
         deck = full_deck()
         self._rng.shuffle(deck)
-        hands: list[list[Card]] = [[] for _ in range(self.num_players)]
-        pos = 0
-        for _ in range(HAND_SIZE):  # one card at a time, clockwise from the first player
-            for seat in order:
-                hands[seat].append(deck[pos])
-                pos += 1
+        hands, opened, rest = deal(deck, self._seats_from(self._first), self.num_players,
+                                   self.rules.first_open_card)
+        self._set_position(hands, opened, None, rest, [], 0)
+        deals = say("ls.event.deal", round=self._round, dealer=seat(self.dealer), n=HAND_SIZE,
+                    first=seat(self._first))
+        if self._open:
+            then = say("ls.event.turned_up", card=self._open[0])
+        else:
+            then = say("ls.event.none_turned_up")
+        self._log(None, "round_start", sentences(deals, then))
+
+    def _set_position(self, hands: list[list[Card]], opened: tuple[Card, ...], open_from: Optional[int],
+                      deck: list[Card], dead: list[Card], turns_played: int) -> None:
+        """Set the round's cards: ``deck`` lists the deck top card first; the current
+        player is the one ``turns_played`` turns after the first player."""
         for h in hands:
             h.sort(key=sort_key)
         self._hands = hands
-        if self.rules.first_open_card:
-            self._open: tuple[Card, ...] = (deck[pos],)
-            pos += 1
-        else:
-            self._open = ()
-        self._deck = deck[pos:][::-1]  # the top of the deck is the end of the list
-        self._turned_up = self._open[0] if self._open else None
-        self._dead: list[Card] = []
+        self._open: tuple[Card, ...] = tuple(opened)
+        self._deck = list(reversed(deck))  # the top of the deck is the end of the list
+        self._turned_up = self._open[0] if self._open and open_from is None and not turns_played else None
+        self._dead: list[Card] = list(dead)
         self._reshuffled: tuple[Card, ...] = ()
-        self._open_from: Optional[int] = None
-        self._current = self._first
-        self._turns_played = 0
+        self._open_from: Optional[int] = open_from
+        order = self._seats_from(self._first)
+        self._current = order[turns_played % len(order)]
+        self._turns_played = turns_played
         self._history: tuple[Turn, ...] = ()
         self._actions: list[tuple[int, Action]] = []
         self._legal: Optional[tuple[Action, ...]] = None
-        text = (f"Round {self._round}: {_name(self.dealer)} deals {HAND_SIZE} cards to each player; "
-                f"{_name(self._first)} plays first.")
-        if self._open:
-            text += f" The top card of the deck, {self._open[0]}, is turned up as the first open card."
-        else:
-            text += " No card is turned up: the first player draws from the deck."
-        self._log(None, "round_start", text)
 
-    def _log(self, player: Optional[int], kind: str, text: str) -> None:
-        self._events.append(Event(player, kind, text, self._round))
+    def _log(self, player: Optional[int], kind: str, message: Any) -> None:
+        self._events.append(Event(player, kind, message, self._round))
+
+    @classmethod
+    def from_hands(cls, hands: Sequence[Union[str, Sequence[Card]]], rules: Optional[Rules] = None,
+                   seed: Union[int, str, None] = None, *, deck: Optional[CardsLike] = None,
+                   open_cards: Optional[CardsLike] = None, open_from: Optional[int] = None,
+                   discard_pile: CardsLike = (), first_player: int = 0, turns_played: int = 0,
+                   round_number: int = 1, scores: Optional[Sequence[int]] = None) -> "LeastScoreState":
+        """A match whose round in progress starts from the given position — for puzzles,
+        lessons, tests and search (the way :meth:`cardkit.tienlen.TienLenState.from_hands`
+        starts a Tiến Lên game).
+
+        - ``hands``: one group of cards per seat (text such as ``'AS 2D 3C 9H 9C'`` or
+          cards), 1 to 5 cards each; an empty hand is a seat that has left the match
+          (only under ``match_end='last_standing'``).  ``rules`` defaults to
+          ``Rules(players=len(hands))``.
+        - ``deck``: the deck, top card first.  Left out, every card that is nowhere
+          else goes to the deck, shuffled by ``seed``.
+        - ``open_cards``: the cards the player to move may take; ``open_from`` who
+          discarded them (None: the card turned up from the deck).  Left out, the
+          deck's top card is turned up as in a deal (when ``rules.first_open_card``
+          and no turn has been played), or there are none.
+        - ``discard_pile``: the dead cards (open cards nobody took).
+        - ``first_player``: who played first in this round; ``turns_played``: how many
+          turns have been played in it (the player to move is that many turns on from
+          the first player; nobody may declare until every player has had one).
+        - ``round_number`` and ``scores`` (every seat's running score): where the
+          match stands.  Later rounds are dealt as usual, from ``seed``.
+
+        Every card of the deck must be given exactly once (in a hand, the open cards,
+        the discard pile or the deck): nothing is made or lost.  Anything else raises
+        a :class:`~cardkit.errors.CardkitError` (``HandError`` for cards,
+        ``PlayerError`` for seats, ``RulesError`` for the rules, ``OptionError`` for
+        the numbers) and builds nothing.
+
+        >>> state = LeastScoreState.from_hands(['AC 2D 3S 9H 9C', 'KS KH KD 4C 5C'],
+        ...                                    deck=None, open_cards='7D', seed=1)
+        >>> state.current_player(), state.open_cards, len(state.legal_actions())
+        (0, (Card('7D'),), 14)
+        """
+        if rules is None:
+            if not isinstance(hands, (list, tuple)) or not MIN_PLAYERS <= len(hands) <= MAX_PLAYERS:
+                count = len(hands) if isinstance(hands, (list, tuple)) else hands
+                raise RulesError(say("ls.game.least_score_played_by_players", min_players=MIN_PLAYERS, max_players=MAX_PLAYERS, count=repr(count)))
+            rules = Rules(players=len(hands))
+        rules = check_rules(rules)
+        n = rules.players
+        if not isinstance(hands, (list, tuple)) or len(hands) != n:
+            count = len(hands) if isinstance(hands, (list, tuple)) else hands
+            raise RulesError(say("ls.game.rules_are_for_players_but", n=n, count=repr(count)))
+        where: dict[Card, Message] = {}
+
+        def place(cards: CardsLike, name: Message) -> list[Card]:
+            got = to_cards(cards)
+            for c in got:
+                if c in where:
+                    raise HandError(say("ls.game.given_twice_in_in", c=c, where=where[c], name=name))
+                where[c] = name
+            return got
+
+        held = [place(h, say("ls.place.hand", player=seat(p))) for p, h in enumerate(hands)]
+        still_in = [bool(h) for h in held]
+        for p, h in enumerate(held):
+            if len(h) > HAND_SIZE or (not h and rules.match_end != "last_standing"):
+                raise HandError(say("ls.game.hand_size" if h else "ls.game.hand_empty", player=seat(p),
+                                    most=HAND_SIZE, n=len(h)))
+        if sum(still_in) < 2:
+            raise HandError(say("ls.game.round_needs_at_least_two"))
+        for name, value in (("turns_played", turns_played), ("round_number", round_number)):
+            if isinstance(value, bool) or not isinstance(value, int) or value < (name == "round_number"):
+                least = 1 if name == "round_number" else 0
+                raise OptionError(say("ls.game.must_whole_number_at_least", name=name, least=least, value=repr(value)))
+        if scores is None:
+            scores = [0] * n
+        scores = list(scores)
+        if len(scores) != n or any(isinstance(x, bool) or not isinstance(x, int) or x < 0 for x in scores):
+            raise OptionError(say("ls.game.scores_must_whole_numbers_0", n=n, scores=repr(scores)))
+        over = [p for p in range(n) if still_in[p] and scores[p] > rules.threshold]
+        if over:
+            raise OptionError(say("ls.game.cannot_still_in_match_with", over=and_list([seat(x) for x in over]), threshold=rules.threshold))
+        for name, who in (("first_player", first_player), ("open_from", open_from)):
+            if who is None and name == "open_from":
+                continue
+            if isinstance(who, bool) or not isinstance(who, int) or not 0 <= who < n or not still_in[who]:
+                raise PlayerError(say("ls.game.must_seat_with_cards_from", name=name, v=n - 1, seat=repr(who)))
+        pile = place(discard_pile, say("ls.place.pile"))
+        opened = None if open_cards is None else place(open_cards, say("ls.place.open"))
+        if opened is not None:
+            if open_from is None and len(opened) > 1:
+                raise HandError(say("ls.game.only_one_card_turned_up", opened=tuple(opened)))
+            if open_from is not None and (not opened or discard_problem(opened, rules) is not None):
+                raise HandError(say("ls.game.open_cards_must_legal_discard", opened=tuple(opened), open_from=seat(open_from)))
+        elif open_from is not None:
+            raise HandError(say("ls.game.open_from_names_but_no", open_from=seat(open_from)))
+        state = cls.__new__(cls)
+        state._setup(rules, resolve_seed(seed))
+        state._in = still_in
+        order = state._seats_from(first_player)
+        if open_from is not None and open_from != order[(turns_played - 1) % len(order)]:
+            mover = order[turns_played % len(order)]
+            raise PlayerError(say("ls.game.open_cards_come_from_player", mover=seat(mover), open_from=seat(open_from)))
+        if deck is None:
+            rest = [c for c in full_deck() if c not in where]
+            state._rng.shuffle(rest)
+        else:
+            rest = place(deck, say("ls.place.deck"))
+            missing = [c for c in full_deck() if c not in where]
+            if missing:
+                raise HandError(say("ls.game.card_nowhere", missing=tuple(missing), n=len(missing)))
+        if opened is None:
+            opened = [rest.pop(0)] if rules.first_open_card and not turns_played and rest else []
+        if not opened and not rest and not pile:
+            raise HandError(say("ls.game.player_move_would_have_no"))
+        state._scores = scores
+        state._round = round_number
+        state._first = first_player
+        state._set_position(held, tuple(opened), open_from, rest, pile, turns_played)
+        start = say("ls.event.from_hands", round=round_number, player=seat(state._current))
+        if state._open:
+            start = sentences(start, say("ls.event.open_cards_are", opened=state._open))
+        state._log(None, "round_start", start)
+        return state
 
     # -- what anyone may ask ----------------------------------------------------------
     @property
@@ -359,6 +508,22 @@ class LeastScoreState:
     def deck_size(self) -> int:
         """Cards left in the deck."""
         return len(self._deck)
+
+    @property
+    def open_from(self) -> Optional[int]:
+        """Who discarded the open cards (None for the card turned up from the deck)."""
+        return self._open_from
+
+    @property
+    def reshuffled(self) -> tuple[Card, ...]:
+        """If the deck ran out in this round: the cards of the discard pile shuffled
+        into the new deck (in card order)."""
+        return self._reshuffled
+
+    def deck(self) -> tuple[Card, ...]:
+        """The deck, top card first.  Like :meth:`hand`, the all-seeing view (for
+        analysis, tests and search); bots see only ``deck_size``."""
+        return tuple(reversed(self._deck))
 
     @property
     def dead_cards(self) -> tuple[Card, ...]:
@@ -435,7 +600,12 @@ class LeastScoreState:
     def _compute_legal(self) -> tuple[Action, ...]:
         if self._terminal:
             return ()
-        groups = discard_groups(self._hands[self._current], self.rules.runs_one_suit)
+        key = (tuple(self._hands[self._current]), self.rules.runs_one_suit)
+        groups = _GROUPS.get(key)
+        if groups is None:  # the same hand comes round again and again (bots, search): work it out once
+            if len(_GROUPS) > 50_000:
+                _GROUPS.clear()
+            groups = _GROUPS[key] = tuple(discard_groups(*key))
         takes: list[Optional[Card]] = sorted(self._open, key=sort_key)
         if self._deck or self._dead:
             takes.append(None)
@@ -446,14 +616,20 @@ class LeastScoreState:
 
     def why_illegal_action(self, action: object, player: Optional[int] = None) -> Optional[str]:
         """Why ``action`` may not be played now (by ``player``, when given), in plain
-        words; None when it is legal."""
+        words; None when it is legal (:meth:`action_problem` rendered)."""
+        problem = self.action_problem(action, player)
+        return None if problem is None else str(problem)
+
+    def action_problem(self, action: object, player: Optional[int] = None) -> Optional[Message]:
+        """Why ``action`` may not be played now (by ``player``, when given), as a message
+        (a code such as ``ls.action.not_your_turn`` and its values); None when it is legal."""
         if self._terminal:
-            return "the match is over: no more actions can be played"
+            return say("ls.action.match_over")
         cur = self._current
         if player is not None and player != cur:
             if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players:
-                return f"there is no {player!r} at this table: the players are 0 to {self.num_players - 1}"
-            return f"it is {_name(cur)}'s turn, not {_name(player)}'s"
+                return say("ls.action.no_such_player", given=repr(player), last=self.num_players - 1)
+            return say("ls.action.not_your_turn", current=seat(cur), player=seat(player))
         kind = type(action)
         if kind is Discard:
             hand = self._hands[cur]
@@ -461,29 +637,27 @@ class LeastScoreState:
             for c in cards:
                 if c not in hand:
                     missing = [x for x in cards if x not in hand]
-                    return f"{_name(cur)} does not hold {cards_text(missing)}"
+                    return say("ls.action.not_held", player=seat(cur), cards=tuple(missing))
             if kind_of_indexes([c.index for c in cards], self.rules.runs_one_suit) is None:
-                return why_illegal(cards, self.rules)
+                return discard_problem(cards, self.rules)
             take = action.take  # type: ignore[union-attr]
             if take is None:
                 if not self._deck and not self._dead:
-                    return ("the deck and the discard pile are both empty, so there is no card to draw: "
-                            f"take one of the open cards ({cards_text(self._open)})")
+                    return say("ls.action.nothing_to_draw", opened=self._open)
                 return None
             if take in self._open:
                 return None
             if not self._open:
-                return f"{take} is not an open card: there are no open cards now, so take the top card of the deck"
-            return f"{take} is not an open card: take one of {cards_text(self._open)}, or the top card of the deck"
+                return say("ls.action.not_open_none_open", card=take)
+            return say("ls.action.not_open", card=take, opened=self._open)
         if kind is Declare:
             need = self._active_count()
             if self._turns_played < need:
                 waiting = self._seats_from(cur)[: need - self._turns_played]
-                verb = "has" if len(waiting) == 1 else "have"
-                return (f"nobody may declare until every player has had a turn in this round: "
-                        f"{_names(waiting)} {verb} not had one yet")
+                return say("ls.action.declare_too_soon", waiting=and_list([seat(q) for q in waiting]),
+                           n=len(waiting))
             return None
-        return (f"{action!r} is not a Least Score action: play Discard(cards, take) or DECLARE")
+        return say("ls.action.not_an_action", given=repr(action))
 
     # -- playing ----------------------------------------------------------------------
     def apply_action(self, action: Action, player: Optional[int] = None) -> None:
@@ -493,9 +667,9 @@ class LeastScoreState:
         illegal action raises :class:`~cardkit.errors.IllegalActionError` with the
         reason and leaves the state exactly as it was.
         """
-        reason = self.why_illegal_action(action, player)
-        if reason is not None:
-            raise IllegalActionError(reason)
+        problem = self.action_problem(action, player)
+        if problem is not None:
+            raise IllegalActionError(problem)
         self._actions.append((self._current, action))
         if type(action) is Declare:
             self._declare()
@@ -514,11 +688,9 @@ class LeastScoreState:
                 self._reshuffle()
             card = self._deck.pop()
             self._dead.extend(self._open)
-            where = "the top card of the deck"
         else:
             card = take
             self._dead.extend(c for c in self._open if c is not take)
-            where = f"{take} from the open cards"
         hand.append(card)
         hand.sort(key=sort_key)
         self._open = cards
@@ -528,8 +700,36 @@ class LeastScoreState:
         self._current = self._next_in(p)
         self._legal = None
         kind = kind_of_indexes([c.index for c in cards], self.rules.runs_one_suit)
-        label = "" if kind == "single" else f" ({KIND_NAMES[kind]})"  # type: ignore[index]
-        self._log(p, "discard", f"{_name(p)} discards {cards_text(cards)}{label} and takes {where}.")
+        how = "draw" if take is None else "take"
+        taken = {} if take is None else {"card": take}
+        if kind == "single":
+            message = say(f"ls.event.discard_{how}", player=seat(p), cards=cards, **taken)
+        else:
+            message = say(f"ls.event.discard_kind_{how}", player=seat(p), cards=cards, **taken,
+                          kind=kind_name("least_score", kind))  # type: ignore[arg-type]
+        self._log(p, "discard", message)
+
+    def set_next_draw(self, card: CardLike) -> None:
+        """Arrange that the next card drawn from the top of the deck is ``card`` — for
+        puzzles ("what if you draw the K♥?"), tests and search, which choose a draw
+        instead of shuffling for it.  ``card`` must be in the deck; when the deck is
+        empty, the discard pile is first shuffled into a new deck as the rules say
+        (so ``card`` must be in the discard pile).  Anything else raises
+        :class:`~cardkit.errors.HandError` and changes nothing."""
+        card = Card.parse(card) if isinstance(card, str) else card
+        if type(card) is not Card:
+            raise HandError(say("ls.game.set_next_draw_needs_one", card=repr(card)))
+        if self._terminal:
+            raise HandError(say("ls.game.match_over_no_card_will"))
+        if not self._deck:
+            if card not in self._dead:
+                raise HandError(say("ls.game.cannot_drawn_deck_empty_not", card=card))
+            self._reshuffle()
+        elif card not in self._deck:
+            raise HandError(say("ls.game.not_in_deck_so_it", card=card))
+        deck = self._deck
+        deck.remove(card)
+        deck.append(card)
 
     def _reshuffle(self) -> None:
         """The deck is empty and a card must be drawn: the discard pile (not the
@@ -539,8 +739,7 @@ class LeastScoreState:
         self._rng.shuffle(deck)
         self._deck = deck
         self._dead = []
-        self._log(None, "reshuffle",
-                  f"The deck is empty: the {len(deck)} cards of the discard pile are shuffled into a new deck.")
+        self._log(None, "reshuffle", say("ls.event.reshuffle", n=len(deck)))
 
     def _declare(self) -> None:
         p = self._current
@@ -549,13 +748,14 @@ class LeastScoreState:
         totals = [sum(CARD_VALUES[c.index] for c in self._hands[s]) for s in seats]
         at = seats.index(p)
         d = totals[at]
-        self._log(p, "declare", f"{_name(p)} declares with a total of {d}.")
+        self._log(p, "declare", say("ls.event.declare", player=seat(p), total=d))
         for s in self._seats_from(p):  # the hands are shown from the declarer clockwise
-            self._log(s, "reveal", f"{_name(s)} shows {cards_text(self._hands[s])}: total {totals[seats.index(s)]}.")
+            self._log(s, "reveal", say("ls.event.reveal", player=seat(s), cards=tuple(self._hands[s]),
+                                       total=totals[seats.index(s)]))
         scores = round_scores(totals, at, self.rules)
         low = min(t for i, t in enumerate(totals) if i != at)
         success = declaration_succeeded(totals, at, self.rules)
-        explanation = score_explanation(totals, at, self.rules, names=[_name(s) for s in seats])
+        explained = explain_scores(totals, at, self.rules, names=[seat(s) for s in seats])
         n = self.num_players
         seat_scores = [0] * n
         seat_totals: list[Optional[int]] = [None] * n
@@ -563,13 +763,13 @@ class LeastScoreState:
             seat_scores[s] = sc
             seat_totals[s] = t
             self._scores[s] += sc
-        verdict = "succeeds" if success else "fails"
-        self._log(p, "score", f"{_name(p)}'s declaration {verdict}. {explanation}")
+        self._log(p, "score", say("ls.event.score_succeeds" if success else "ls.event.score_fails",
+                                  player=seat(p), explanation=explained))
         out = [s for s in seats if self._scores[s] > self.rules.threshold]
         for s in out:
             self._in[s] = False
-            self._log(s, "knockout", f"{_name(s)} has {self._scores[s]} points, over the threshold of "
-                                      f"{self.rules.threshold}, and is knocked out.")
+            self._log(s, "knockout", say("ls.event.knockout", player=seat(s), points=self._scores[s],
+                                         threshold=self.rules.threshold))
         self.round_results.append(RoundResult(
             round_number=self._round,
             players=tuple(order),
@@ -582,7 +782,7 @@ class LeastScoreState:
             scores=tuple(seat_scores),
             running_scores=tuple(self._scores),
             knocked_out=tuple(out),
-            explanation=explanation,
+            explained=explained,
             history=tuple(self._actions),
         ))
         self._legal = None
@@ -591,18 +791,18 @@ class LeastScoreState:
             win = self.winners()
             best = self._scores[win[0]]
             if len(win) == 1:
-                text = f"The match is over after {self._round} rounds: {_name(win[0])} wins with {best} points."
+                message = say("ls.event.match_end_winner", n=self._round, winner=seat(win[0]), points=best)
             else:
-                text = (f"The match is over after {self._round} rounds: {_names(win)} share the win "
-                        f"with {best} points each.")
-            self._log(None, "match_end", text)
+                message = say("ls.event.match_end_shared", n=self._round, winners=and_list([seat(q) for q in win]),
+                              points=best)
+            self._log(None, "match_end", message)
         else:
             self._start_round()
 
     # -- views ------------------------------------------------------------------------
     def _check_player(self, player: object) -> None:
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players:
-            raise PlayerError(f"there is no player {player!r}: the players are 0 to {self.num_players - 1}")
+            raise PlayerError(say("ls.game.there_no_player_players_are", player=repr(player), v=self.num_players - 1))
 
     def observation(self, player: int) -> Observation:
         """What ``player`` may see now, with their legal actions when it is their turn."""
@@ -614,12 +814,14 @@ class LeastScoreState:
         obs = object.__new__(Observation)
         obs.__dict__.update(
             player=player,
+            num_players=self.num_players,
             rules=self.rules,
             round_number=self._round,
             current_player=self.current_player(),
             first_player=self._first,
             hand=tuple(self._hands[player]),
             turns=self._history,
+            history=tuple(self._actions),
             open_cards=self._open,
             open_from=self._open_from,
             turned_up=self._turned_up,
@@ -656,10 +858,41 @@ class LeastScoreState:
 
     def __repr__(self) -> str:
         if self._terminal:
-            where = f"over after round {self._round}, won by {_names(self.winners())}"
+            where = f"over after round {self._round}, won by {self.winners()}"
         else:
-            where = f"round {self._round}, {_name(self._current)} to play"
-        return f"<Least Score match {self.deal_code}: {where}; scores {self._scores}>"
+            where = f"round {self._round}, seat {self._current} to play"
+        return f"<LeastScoreState {self.deal_code}: {where}; scores {self._scores}>"
+
+
+def deal_order(seats: Sequence[int], first_open_card: bool = True) -> list[Optional[int]]:
+    """Who receives each card as a round is dealt from the top of the deck: one card at a
+    time, clockwise from the first player (``seats``: the seats in the round, in turn
+    order from the first player), :data:`HAND_SIZE` each; then, when
+    ``first_open_card``, ``None`` for the card turned up as the first open card.
+
+    >>> deal_order([2, 0], first_open_card=True)
+    [2, 0, 2, 0, 2, 0, 2, 0, 2, 0, None]
+    """
+    order: list[Optional[int]] = [s for _ in range(HAND_SIZE) for s in seats]
+    if first_open_card:
+        order.append(None)
+    return order
+
+
+def deal(deck: Sequence[Card], seats: Sequence[int], num_players: int,
+         first_open_card: bool = True) -> tuple[list[list[Card]], tuple[Card, ...], list[Card]]:
+    """Deal a round from ``deck`` (top card first) in :func:`deal_order`: every seat's
+    hand (empty for a seat not in ``seats``), the open cards (the turned-up card, or
+    none) and the rest of the deck, top card first."""
+    hands: list[list[Card]] = [[] for _ in range(num_players)]
+    opened: tuple[Card, ...] = ()
+    order = deal_order(seats, first_open_card)
+    for to, card in zip(order, deck):
+        if to is None:
+            opened = (card,)
+        else:
+            hands[to].append(card)
+    return hands, opened, list(deck[len(order):])
 
 
 def new_game(rules: Optional[Rules] = None, seed: Union[int, str, None] = None) -> LeastScoreState:

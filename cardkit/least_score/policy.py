@@ -21,25 +21,33 @@ from dataclasses import dataclass
 
 from ..errors import OptionError
 from ..game import bot_actions
+from ..i18n import Message, or_list, say
 from .bots import expected_unseen_value
 from .game import DECLARE, Action, Declare, Observation
 from .rules import CARD_VALUES, MAX_TOTAL, MIN_TOTAL
 
 __all__ = ["Policy", "PolicyBot", "DISCARDS", "TAKES"]
 
-DISCARDS = {
-    "most points": "the group worth the most points",
-    "most cards": "the group with the most cards (then the most points)",
-    "highest card": "the single card worth the most",
+DISCARDS: dict[str, Message] = {
+    "most_points": say("ls.policy.discard.most_points"),
+    "most_cards": say("ls.policy.discard.most_cards"),
+    "highest_card": say("ls.policy.discard.highest_card"),
 }
-"""How a policy picks its discard, with the words a control shows."""
+"""How a policy picks its discard: each setting's stable id, and the words a control
+shows (a catalogue message; render it for display)."""
 
-TAKES = {
-    "below deck": "an open card worth less than a deck card on average",
-    "at most": "an open card worth at most a set value",
-    "never": "never: always draw from the deck",
+TAKES: dict[str, Message] = {
+    "below_deck": say("ls.policy.take.below_deck"),
+    "at_most": say("ls.policy.take.at_most"),
+    "never": say("ls.policy.take.never"),
 }
-"""When a policy takes an open card, with the words a control shows."""
+"""When a policy takes an open card: each setting's stable id, and the words a control
+shows (a catalogue message)."""
+
+
+def _setting_id(value: object) -> object:
+    """A setting's id; the older spelling with spaces (``'most points'``) is read too."""
+    return value.replace(" ", "_") if isinstance(value, str) else value
 
 
 @dataclass(frozen=True)
@@ -47,44 +55,63 @@ class Policy:
     """A Least Score strategy in three decisions.
 
     - ``declare_at``: declare (when allowed) once your total is this or less;
-    - ``discard``: which group goes — one of :data:`DISCARDS`;
-    - ``take_open``: when an open card is taken instead of drawing — one of
-      :data:`TAKES`; with ``'at most'``, the lowest open card is taken when it is
+    - ``discard``: which group goes — an id of :data:`DISCARDS`;
+    - ``take_open``: when an open card is taken instead of drawing — an id of
+      :data:`TAKES`; with ``'at_most'``, the lowest open card is taken when it is
       worth ``take_max`` or less;
     - ``patience``: after this many turns of its own in a round, declare at the next
       chance whatever the total (so every round ends).
     """
 
     declare_at: int = 8
-    discard: str = "most points"
-    take_open: str = "below deck"
+    discard: str = "most_points"
+    take_open: str = "below_deck"
     take_max: int = 4
     patience: int = 10
 
     def __post_init__(self) -> None:
+        object.__setattr__(self, "discard", _setting_id(self.discard))
+        object.__setattr__(self, "take_open", _setting_id(self.take_open))
         if isinstance(self.declare_at, bool) or not isinstance(self.declare_at, int) \
                 or not 0 <= self.declare_at <= MAX_TOTAL:
-            raise OptionError(f"declare_at is a total from 0 to {MAX_TOTAL}, not {self.declare_at!r}")
+            raise OptionError(say("ls.policy.bad_declare_at", most=MAX_TOTAL, given=repr(self.declare_at)))
         if self.discard not in DISCARDS:
-            raise OptionError(f"discard is one of {', '.join(map(repr, DISCARDS))}; not {self.discard!r}")
+            raise OptionError(say("ls.policy.bad_choice", setting="discard", choices=or_list(map(repr, DISCARDS)),
+                                  given=repr(self.discard)))
         if self.take_open not in TAKES:
-            raise OptionError(f"take_open is one of {', '.join(map(repr, TAKES))}; not {self.take_open!r}")
+            raise OptionError(say("ls.policy.bad_choice", setting="take_open", choices=or_list(map(repr, TAKES)),
+                                  given=repr(self.take_open)))
         if isinstance(self.take_max, bool) or not isinstance(self.take_max, int) or not 1 <= self.take_max <= 10:
-            raise OptionError(f"take_max is a card value from 1 to 10, not {self.take_max!r}")
+            raise OptionError(say("ls.policy.bad_take_max", given=repr(self.take_max)))
         if isinstance(self.patience, bool) or not isinstance(self.patience, int) or self.patience < 1:
-            raise OptionError(f"patience is a number of turns, 1 or more; not {self.patience!r}")
+            raise OptionError(say("ls.policy.bad_patience", given=repr(self.patience)))
+
+    def label_message(self) -> Message:
+        """A short name for tables and plots, as a message:
+        ``'declare ≤8, most points, take below deck'`` in English."""
+        if self.take_open == "at_most":
+            take = say("ls.policy.take_short.at_most", n=self.take_max)
+        else:
+            take = say(f"ls.policy.take_short.{self.take_open}")
+        return say("ls.policy.label", declare_at=self.declare_at,
+                   discard=say(f"ls.policy.discard_short.{self.discard}"), take=take)
 
     def label(self) -> str:
-        """A short name for tables and plots: ``'declare ≤8, most points, take below deck'``."""
-        take = {"below deck": "take below deck", "at most": f"take ≤{self.take_max}",
-                "never": "always draw"}[self.take_open]
-        return f"declare ≤{self.declare_at}, {self.discard}, {take}"
+        """:meth:`label_message` rendered: ``'declare ≤8, most points, take below deck'``."""
+        return str(self.label_message())
+
+    def description(self) -> Message:
+        """The strategy in a sentence, as a message."""
+        if self.take_open == "at_most":
+            take = say("ls.policy.take_long.at_most", n=self.take_max)
+        else:
+            take = TAKES[self.take_open]
+        return say("ls.policy.describe", declare_at=self.declare_at, patience=self.patience,
+                   discard=DISCARDS[self.discard], take=take)
 
     def describe(self) -> str:
-        """The strategy in a sentence."""
-        take = TAKES[self.take_open].replace("a set value", str(self.take_max))
-        return (f"Declares once its total is {self.declare_at} or less (or after {self.patience} turns); discards "
-                f"{DISCARDS[self.discard]}; takes {take}.")
+        """The strategy in a sentence (:meth:`description` rendered)."""
+        return str(self.description())
 
 
 _MIN_DECLARE = MIN_TOTAL  # a total can never be below this
@@ -97,7 +124,7 @@ class PolicyBot:
 
     def __init__(self, policy: Policy, name: str = "") -> None:
         if not isinstance(policy, Policy):
-            raise OptionError(f"a PolicyBot plays a least_score Policy(...), not {type(policy).__name__}")
+            raise OptionError(say("policy.not_a_policy", game="least_score", given=type(policy).__name__))
         self.policy = policy
         self.__name__ = name or policy.label()
 
@@ -106,7 +133,7 @@ class PolicyBot:
 
     def __call__(self, observation: Observation, rng: random.Random) -> Action:
         pol = self.policy
-        actions = bot_actions(observation, "the policy bot")
+        actions = bot_actions(observation, say("bots.the_policy_bot"))
         if observation.can_declare:
             me = observation.player
             if observation.hand_total <= pol.declare_at or \
@@ -114,10 +141,10 @@ class PolicyBot:
                 return DECLARE
         plays = [a for a in actions if type(a) is not Declare]
         # the discard
-        if pol.discard == "most cards":
+        if pol.discard == "most_cards":
             def rank(cards):
                 return (len(cards), sum(CARD_VALUES[c.index] for c in cards))
-        elif pol.discard == "highest card":
+        elif pol.discard == "highest_card":
             def rank(cards):
                 return (len(cards) == 1, sum(CARD_VALUES[c.index] for c in cards))
         else:
@@ -136,6 +163,6 @@ class PolicyBot:
             return low
         if pol.take_open == "never":
             return draw
-        if pol.take_open == "at most":
+        if pol.take_open == "at_most":
             return low if value <= pol.take_max else draw
         return low if value < expected_unseen_value(observation) else draw

@@ -21,10 +21,11 @@ from fractions import Fraction
 from itertools import combinations, product
 from typing import Any, ClassVar, Iterable, Optional, Sequence, Union
 
-from ..cards import Card, CardLike, Rank, cards_text, to_cards
+from ..cards import Card, CardLike, Rank, Suit, cards_text, to_cards
 from ..errors import CardParseError, HandError, OptionError, PlayerError, RulesError
+from ..i18n import Message, and_list, say, seat
 from ..words import KIND_NAMES as _KIND_NAMES
-from ..words import and_list, player_name
+from ..words import player_name
 
 __all__ = [
     "Rules",
@@ -68,16 +69,16 @@ KIND_NAMES = _KIND_NAMES["least_score"]
 """How each kind of discard is named in a sentence (from :mod:`cardkit.words`)."""
 
 
-def _check_int(name: str, value: object, low: int, high: Optional[int], what: str) -> None:
+def _check_int(name: str, value: object, low: int, high: Optional[int], what: Message) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise RulesError(f"{name} must be a whole number ({what}), not {value!r}")
+        raise RulesError(say("ls.rules.must_whole_number_not", name=name, what=what, value=repr(value)))
     if value < low or (high is not None and value > high):
-        raise RulesError(f"{name} = {value} is not allowed: {what}")
+        raise RulesError(say("ls.rules.not_allowed", name=name, value=value, what=what))
 
 
 def _check_bool(name: str, value: object) -> None:
     if not isinstance(value, bool):
-        raise RulesError(f"{name} must be True or False, not {value!r}")
+        raise RulesError(say("ls.rules.must_true_or_false_not", name=name, value=repr(value)))
 
 
 @dataclass(frozen=True)
@@ -124,39 +125,42 @@ class Rules:
 
     def __post_init__(self) -> None:
         _check_int("players", self.players, MIN_PLAYERS, MAX_PLAYERS,
-                   f"Least Score is for {MIN_PLAYERS} to {MAX_PLAYERS} players")
+                   say("ls.rules.players_range", low=MIN_PLAYERS, high=MAX_PLAYERS))
         _check_int("threshold", self.threshold, 1, None,
-                   "the threshold must be a positive whole number (usually 25, 50 or 100)")
+                   say("ls.rules.threshold_positive"))
         _check_int("penalty", self.penalty, 0, None,
-                   "the penalty for a failed declaration cannot be negative (the usual one is 20)")
+                   say("ls.rules.penalty_not_negative"))
         _check_bool("tie_is_success", self.tie_is_success)
         _check_bool("runs_one_suit", self.runs_one_suit)
         _check_bool("first_open_card", self.first_open_card)
         if self.match_end not in MATCH_ENDS:
             raise RulesError(
-                f"match_end = {self.match_end!r} is not an option: use 'first_knockout' "
-                "(the match ends at the first knock-out) or 'last_standing' "
-                "(knocked-out players leave until one is left)"
+                say("ls.rules.match_end_not_option_use", match_end=repr(self.match_end))
             )
 
     def house_rules(self) -> list[str]:
         """Every option that differs from the rules as written, in a learner's words
-        (the players and the threshold are settings, not house rules).
+        (the players and the threshold are settings, not house rules):
+        :meth:`house_rule_messages` rendered.
 
         >>> Rules(runs_one_suit=True, penalty=30).house_rules()
         ['a failed declaration costs 30 + (D − L) instead of 20 + (D − L)', 'a run must be all one suit']
         """
+        return [str(m) for m in self.house_rule_messages()]
+
+    def house_rule_messages(self) -> list[Message]:
+        """Every option that differs from the rules as written, as messages."""
         out = []
         if self.penalty != 20:
-            out.append(f"a failed declaration costs {self.penalty} + (D − L) instead of 20 + (D − L)")
+            out.append(say("ls.house.penalty", penalty=self.penalty))
         if not self.tie_is_success:
-            out.append("a tie is a failure: the declarer must be strictly the lowest")
+            out.append(say("ls.house.tie_is_failure"))
         if self.runs_one_suit:
-            out.append("a run must be all one suit")
+            out.append(say("ls.house.runs_one_suit"))
         if self.match_end != "first_knockout":
-            out.append("knocked-out players leave and the others play on until one is left")
+            out.append(say("ls.house.last_standing"))
         if not self.first_open_card:
-            out.append("no card is turned up at the start: the first player must draw from the deck")
+            out.append(say("ls.house.no_first_open_card"))
         return out
 
 
@@ -169,7 +173,7 @@ def check_rules(rules: Optional[Rules]) -> Rules:
     if rules is None:
         return DEFAULT_RULES
     if not isinstance(rules, Rules):
-        raise RulesError(f"rules must be a Least Score Rules(...) object, not {type(rules).__name__}")
+        raise RulesError(say("ls.rules.rules_must_least_score_rules", name=type(rules).__name__))
     return rules
 
 
@@ -207,7 +211,7 @@ def deck_draw_expectation(seen_cards: Any = (), exact: bool = False) -> Union[fl
     seen = {c.index for c in to_cards(seen_cards)}
     unseen = [v for i, v in enumerate(CARD_VALUES) if i not in seen]
     if not unseen:
-        raise HandError("every card has been seen, so there is no unseen card to draw")
+        raise HandError(say("ls.rules.every_card_has_been_seen"))
     value = Fraction(sum(unseen), len(unseen))
     return value if exact else float(value)
 
@@ -222,7 +226,7 @@ def card_value(card: CardLike) -> int:
         if isinstance(card, str):
             card = Card.parse(card)
         else:
-            raise CardParseError(f"{card!r} is not a card")
+            raise CardParseError(say("ls.rules.not_card", card=repr(card)))
     return CARD_VALUES[card.index]
 
 
@@ -329,9 +333,71 @@ def discard_kind(cards: CardsLike, rules: Optional[Rules] = None) -> Optional[st
     return kind_of_indexes([c.index for c in cs], r.runs_one_suit)
 
 
+def discard_problem(cards: CardsLike, rules: Optional[Rules] = None) -> Optional[Message]:
+    """Why these cards cannot be discarded together, as a message (a stable code and
+    its values: ``ls.discard.pair_plus_card`` with ``rank``, …); ``None`` when they are
+    a legal discard.  :func:`why_illegal` is the same, as a sentence.
+
+    >>> discard_problem('KS KH KD').code
+    'ls.discard.three_of_a_kind'
+    """
+    r = check_rules(rules)
+    cs = sorted(_as_cards(cards), key=sort_key)
+    n = len(cs)
+    if kind_of_indexes([c.index for c in cs], r.runs_one_suit) is not None:
+        return None
+    if n == 0:
+        return say("ls.discard.no_cards")
+    if n > 5:
+        return say("ls.discard.too_many", n=n)
+    ranks = [c.rank for c in cs]
+    suits = {c.suit for c in cs}
+    counts: dict[int, int] = {}
+    for x in ranks:
+        counts[x] = counts.get(x, 0) + 1
+    most = max(counts.values())
+    if n == 2:
+        return say("ls.discard.not_a_pair", cards=tuple(cs))
+    if most == 3:
+        extra = [c for c in cs if counts[c.rank] != 3]
+        if extra:
+            return say("ls.discard.three_of_a_kind_and", extra=tuple(extra))
+        return say("ls.discard.three_of_a_kind")
+    if n == 4:
+        if most == 2 and len(counts) == 2:
+            return say("ls.discard.two_pairs")
+        if len(counts) == 4 and (_wrap_order(ranks) or _is_straight4(ranks)):
+            return say("ls.discard.run_of_four")
+        if len(suits) == 1:
+            return say("ls.discard.flush_of_four")
+        return say("ls.discard.four_not_same_rank")
+    # n is 3 or 5
+    if most >= 2:
+        pair_rank = next(x for x, k in counts.items() if k >= 2)
+        if n == 3:
+            return say("ls.discard.pair_plus_card", rank=say(f"ls.rank_plural.r{pair_rank}"))
+        if most == 4:
+            extra = [c for c in cs if counts[c.rank] != 4]
+            return say("ls.discard.four_plus_card", extra=tuple(extra))
+        return say("ls.discard.five_with_a_pair", cards=tuple(cs))
+    mask = _mask(ranks)
+    if mask in _RUN_MASKS[n]:
+        # consecutive ranks, so only the one-suit option can stop it
+        order = _RUN_MASKS[n][mask]
+        by_rank = {c.rank: c for c in cs}
+        return say("ls.discard.run_mixes_suits", cards=tuple(by_rank[x] for x in order),
+                   suits=and_list([say(f"card.suit.{Suit(x).name.lower()}") for x in sorted(suits)]))
+    wrap = _wrap_order(ranks)
+    if wrap is not None:
+        return say("ls.discard.wraps_five" if n == 5 else "ls.discard.wraps", ranks=_rank_text(wrap))
+    if n == 3:
+        return say("ls.discard.three_not_a_run", ranks=_rank_text(ranks))
+    return say("ls.discard.five_no_run_no_flush", cards=tuple(cs))
+
+
 def why_illegal(cards: CardsLike, rules: Optional[Rules] = None) -> Optional[str]:
     """Why these cards cannot be discarded together, in words a learner understands;
-    ``None`` when they are a legal discard.
+    ``None`` when they are a legal discard (:func:`discard_problem` rendered).
 
     >>> why_illegal('KS AH 2D')
     'K-A-2 is not a run: a run never wraps round from king to ace to two'
@@ -341,69 +407,8 @@ def why_illegal(cards: CardsLike, rules: Optional[Rules] = None) -> Optional[str
     Cards may be given as text (``'7C 8D 9H'``) or as :class:`~cardkit.Card` objects;
     text that is not a card raises :class:`~cardkit.errors.CardParseError`.
     """
-    r = check_rules(rules)
-    cs = sorted(_as_cards(cards), key=sort_key)
-    n = len(cs)
-    if kind_of_indexes([c.index for c in cs], r.runs_one_suit) is not None:
-        return None
-    if n == 0:
-        return "no cards are chosen: a discard is at least one card"
-    if n > 5:
-        return (f"{n} cards can't go together: the biggest groups are a run or a flush of "
-                "exactly 5 cards")
-    ranks = [c.rank for c in cs]
-    suits = {c.suit for c in cs}
-    counts: dict[int, int] = {}
-    for x in ranks:
-        counts[x] = counts.get(x, 0) + 1
-    most = max(counts.values())
-    if n == 2:
-        return f"{cards_text(cs)} is not a pair: a pair is two cards of the same rank"
-    if most == 3:
-        extra = [c for c in cs if counts[c.rank] != 3]
-        tail = f" (and {cards_text(extra)} can't go with them)" if extra else ""
-        return "three of a kind can't be discarded — discard two of them, or all four" + tail
-    if n == 4:
-        if most == 2 and len(counts) == 2:
-            return ("2 + 2 of different ranks is not a group: four cards go together only "
-                    "when all four have the same rank")
-        if len(counts) == 4 and (_wrap_order(ranks) or _is_straight4(ranks)):
-            return "runs are exactly 3 or exactly 5 cards; 4 cards in a row can't go together"
-        if len(suits) == 1:
-            return "a flush is exactly 5 cards of one suit; 4 are not enough"
-        return "four cards go together only when all four have the same rank"
-    # n is 3 or 5
-    if most >= 2:
-        pair_rank = next(x for x, k in counts.items() if k >= 2)
-        rank_name = Rank(pair_rank).plural
-        if n == 3:
-            return (f"a pair plus another card is not a group: discard the two {rank_name} "
-                    "on their own, or the other card on its own")
-        if most == 4:
-            extra = [c for c in cs if counts[c.rank] != 4]
-            return (f"four of a kind is discarded on its own: {cards_text(extra)} can't go with them")
-        return (f"{cards_text(cs)} is neither a run (5 cards of consecutive ranks, so no two of "
-                f"the same rank) nor a flush (5 cards of one suit)")
-    mask = _mask(ranks)
-    if mask in _RUN_MASKS[n]:
-        # consecutive ranks, so only the one-suit option can stop it
-        order = _RUN_MASKS[n][mask]
-        by_rank = {c.rank: c for c in cs}
-        shown = cards_text([by_rank[x] for x in order])
-        suit_names = and_list([s.label for s in sorted(suits)])
-        return (f"{shown} is not a run under the house rule that a run must be all one suit: "
-                f"these cards mix {suit_names}")
-    wrap = _wrap_order(ranks)
-    if wrap is not None:
-        text = f"{_rank_text(wrap)} is not a run: a run never wraps round from king to ace to two"
-        if n == 5:
-            text += " (and the cards are not all one suit, so they are not a flush either)"
-        return text
-    if n == 3:
-        return (f"{_rank_text(ranks)} is not a run: three cards go together only as a run "
-                "of consecutive ranks, such as 2-3-4 or Q-K-A")
-    return (f"{cards_text(cs)} is neither a run (5 cards of consecutive ranks) nor a flush "
-            "(5 cards of one suit)")
+    problem = discard_problem(cards, rules)
+    return None if problem is None else str(problem)
 
 
 def _is_straight4(ranks: Sequence[int]) -> bool:
@@ -524,15 +529,15 @@ def _check_totals(totals: Sequence[int], declarer: int) -> list[int]:
     try:
         ts = list(totals)
     except TypeError:
-        raise HandError(f"totals must be a list of hand totals, such as [10, 16, 17], not {totals!r}") from None
+        raise HandError(say("ls.rules.totals_must_list_hand_totals", totals=repr(totals))) from None
     if len(ts) < 2:
-        raise HandError(f"a round needs at least 2 players' totals, but {len(ts)} {'was' if len(ts) == 1 else 'were'} given")
+        raise HandError(say("ls.rules.round_needs_two_totals", n=len(ts)))
     for t in ts:
         if isinstance(t, bool) or not isinstance(t, int) or t < 0:
-            raise HandError(f"a hand total is a whole number of 0 or more, not {t!r}")
+            raise HandError(say("ls.rules.hand_total_whole_number_0", t=repr(t)))
     if isinstance(declarer, bool) or not isinstance(declarer, int) or not 0 <= declarer < len(ts):
         raise PlayerError(
-            f"declarer must be the position of the declarer's total in the list (0 to {len(ts) - 1}), not {declarer!r}"
+            say("ls.rules.declarer_must_position_declarer_total", v=len(ts) - 1, declarer=repr(declarer))
         )
     return ts
 
@@ -584,9 +589,33 @@ def _scores(ts: Sequence[int], declarer: int, r: Rules) -> list[int]:
     return [r.penalty + d - low if i == declarer else 0 for i in range(len(ts))]
 
 
+def explain_scores(totals: Sequence[int], declarer: int, rules: Optional[Rules] = None,
+                   names: Optional[Sequence[Any]] = None) -> Message:
+    """The round's scoring worked out step by step with the real numbers, as a message.
+
+    ``names`` are the players' names in the order of ``totals`` (default their seats,
+    ``seat(0)``, ``seat(1)`` …; messages or text)."""
+    r = check_rules(rules)
+    ts = _check_totals(totals, declarer)
+    if names is None:
+        names = [seat(i) for i in range(len(ts))]
+    elif len(names) != len(ts):
+        raise OptionError(say("ls.rules.names_given_for_totals", n=len(names), totals=len(ts)))
+    d = ts[declarer]
+    low = min(t for i, t in enumerate(ts) if i != declarer)
+    if _succeeds(d, low, r):
+        others = [say("ls.score.other", player=names[i], total=t, d=d, score=t - d)
+                  for i, t in enumerate(ts) if i != declarer]
+        return say("ls.score.tie_succeeds" if d == low else "ls.score.succeeds", d=d, low=low,
+                   others=", ".join(map(str, others)))  # CLDR has no plain comma list here
+    return say("ls.score.tie_fails" if d == low else "ls.score.fails", d=d, low=low, penalty=r.penalty,
+               score=r.penalty + d - low)
+
+
 def score_explanation(totals: Sequence[int], declarer: int, rules: Optional[Rules] = None,
-                      names: Optional[Sequence[str]] = None) -> str:
-    """The round's scoring worked out step by step with the real numbers.
+                      names: Optional[Sequence[Any]] = None) -> str:
+    """The round's scoring worked out step by step with the real numbers
+    (:func:`explain_scores` rendered).
 
     ``names`` are the players' names in the order of ``totals`` (default
     ``'Player 0'``, ``'Player 1'`` …).
@@ -594,25 +623,4 @@ def score_explanation(totals: Sequence[int], declarer: int, rules: Optional[Rule
     >>> score_explanation([10, 8, 15], 0)
     'D = 10, L = 8: 10 > 8, so the declaration fails: the declarer scores 20 + (10 − 8) = 22, everyone else 0.'
     """
-    r = check_rules(rules)
-    ts = _check_totals(totals, declarer)
-    if names is None:
-        names = [player_name(i) for i in range(len(ts))]
-    elif len(names) != len(ts):
-        raise OptionError(f"{len(names)} names were given for {len(ts)} totals")
-    d = ts[declarer]
-    low = min(t for i, t in enumerate(ts) if i != declarer)
-    head = f"D = {d}, L = {low}: "
-    if _succeeds(d, low, r):
-        if d == low:
-            why = f"{d} = {low}, and a tie counts as a success, so the declaration succeeds"
-        else:
-            why = f"{d} < {low}, so the declaration succeeds"
-        others = ", ".join(f"{names[i]} {t} − {d} = {t - d}" for i, t in enumerate(ts) if i != declarer)
-        return f"{head}{why}: the declarer scores 0, everyone else their total − {d}: {others}."
-    if d == low:
-        why = f"{d} = {low}, and under the house rule that a tie is a failure, the declaration fails"
-    else:
-        why = f"{d} > {low}, so the declaration fails"
-    return (f"{head}{why}: the declarer scores {r.penalty} + ({d} − {low}) = {r.penalty + d - low}, "
-            "everyone else 0.")
+    return str(explain_scores(totals, declarer, rules, names))

@@ -39,6 +39,7 @@ import random
 from typing import Callable, NamedTuple
 
 from ..cards import Card
+from ..i18n import say
 from ..game import bot_actions, bot_settings
 from .game import DECLARE, Action, Declare, Observation
 
@@ -334,7 +335,7 @@ def make_strong_bot(**settings: float) -> Callable[[Observation, random.Random],
     patience = int(cfg["patience"])
 
     def strong(observation: Observation, rng: random.Random) -> Action:
-        actions = bot_actions(observation, "the strong bot")
+        actions = bot_actions(observation, say("bots.the_strong_bot"))
         slots = opponent_slots(observation, slack)
         counts = _unseen_value_counts(observation, (h for h, _ in slots.values()))
         if observation.can_declare:

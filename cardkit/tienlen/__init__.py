@@ -31,6 +31,7 @@ from .rules import (
     why_beats,
     why_illegal,
     why_not_beats,
+    beat_problem,
     why_not_kind,
 )
 from .game import (
@@ -57,6 +58,7 @@ __all__ = [
     "why_illegal",
     "beats",
     "why_not_beats",
+    "beat_problem",
     "why_beats",
     "why_not_kind",
     "is_chop",

@@ -50,7 +50,7 @@ def greedy_bot(observation: Observation, rng: random.Random) -> Action:
     if plain:
         return min(plain, key=lambda c: (c.top, c.mask))
     me = observation.player
-    opponents = [n for q, n in enumerate(observation.cards_left) if q != me and n > 0]
+    opponents = [n for q, n in enumerate(observation.hand_sizes) if q != me and n > 0]
     if (opponents and min(opponents) <= 3) or in_hand <= 4:
         return min(plays, key=lambda c: (c.is_bomb, c.top, c.mask))
     return PASS

@@ -67,10 +67,10 @@ def advice(observation: Observation) -> list[str]:
             if precious:
                 lines.append(f"2s and bombs that beat it: {_play_list(precious, 2)} — best kept until someone is "
                              "nearly out.")
-    low = [p for p, n in enumerate(obs.cards_left) if p != obs.player and 0 < n <= 3]
+    low = [p for p, n in enumerate(obs.hand_sizes) if p != obs.player and 0 < n <= 3]
     if low:
-        lines.append("Careful: " + ", ".join(f"{player_name(p)} has {obs.cards_left[p]} card"
-                                             f"{'s' if obs.cards_left[p] != 1 else ''}" for p in low)
+        lines.append("Careful: " + ", ".join(f"{player_name(p)} has {obs.hand_sizes[p]} card"
+                                             f"{'s' if obs.hand_sizes[p] != 1 else ''}" for p in low)
                      + " — time to spend a 2 or a bomb.")
     move = suggestion(obs)
     lines.append("The coach would pass." if move is PASS else f"The coach would play {move}.")
@@ -99,7 +99,7 @@ def explain_move(before: Observation, player: int, action: Action, after: Option
             place = after.finished.index(player) + 1
             text += (f" That was your last card: you go out {ordinal(place)}." if player == you else
                      f" That was their last card: {who} goes out {ordinal(place)}.")
-        if after.game_number == before.game_number and after.table is None and before.table is not None \
+        if after.round_number == before.round_number and after.table is None and before.table is not None \
                 and after.current_player >= 0:
             leader = after.current_player
             owner = before.table_player if action is PASS else player

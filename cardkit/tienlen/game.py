@@ -47,8 +47,9 @@ from typing import Optional, Union
 
 from ..cards import Card, cards_text, deal_code, resolve_seed
 from ..errors import HandError, IllegalActionError, PlayerError, RulesError
+from ..i18n import Message, and_list, ordinal, say, seat, sentences
 from ..game import TERMINAL, Event
-from ..words import ordinal, player_name
+from ..words import player_name
 from .rules import (
     CARD_AT_PLACE,
     PLACE_OF_INDEX,
@@ -62,7 +63,7 @@ from .rules import (
     instant_win_of_mask,
     plays_of_mask,
     responses_of_mask,
-    why_not_beats,
+    beat_problem,
 )
 
 __all__ = [
@@ -174,7 +175,7 @@ class GameResult:
     def text(self) -> str:
         """The result in words, with the match totals."""
         instant = (self.instant_winner, self.instant_win) if self.instant_win else None
-        return _result_text(self.game, self.finishing_order, self.scores, self.totals, instant)
+        return str(_result_text(self.game, self.finishing_order, self.scores, self.totals, instant))
 
 
 @dataclass(frozen=True)
@@ -186,11 +187,15 @@ class Observation:
     - ``table`` / ``table_player``: the combination to beat and who played it
       (``None`` when the table is clear);
     - ``passed``: the players who have passed in this round of play;
-    - ``cards_left``: how many cards each player holds; ``finished``: who has gone
+    - ``hand_sizes``: how many cards each player holds; ``finished``: who has gone
       out, in order;
-    - ``scores``: the match totals; ``must_play``: the card the first play of the
-      match must contain, if any;
-    - ``legal_actions``: what this player may do now (empty when it is not their turn).
+    - ``scores``: the match totals; ``round_number``: the number of the game in the
+      match; ``must_play``: the card the first play of the match must contain, if any;
+    - ``legal_actions``: a tuple of what this player may do now (empty when it is not
+      their turn); ``is_terminal``: whether the match is over.
+
+    The names that both games share mean the same in both (README, "One state API
+    for both games").
     """
 
     player: int
@@ -200,14 +205,15 @@ class Observation:
     table: Optional[Combo]
     table_player: Optional[int]
     passed: tuple[int, ...]
-    cards_left: tuple[int, ...]
+    hand_sizes: tuple[int, ...]
     finished: tuple[int, ...]
     history: tuple[tuple[int, Action], ...]
     scores: tuple[int, ...]
-    game_number: int
+    round_number: int
     must_play: Optional[Card]
     rules: Rules
-    legal_actions: list = field(default_factory=list)
+    legal_actions: tuple = ()
+    is_terminal: bool = False
 
     @property
     def leading(self) -> bool:
@@ -312,7 +318,7 @@ class TienLenState:
         if rules is None:
             rules = Rules()
         elif not isinstance(rules, Rules):
-            raise RulesError(f"rules must be a tienlen.Rules, not {type(rules).__name__}")
+            raise RulesError(say("tl.game.rules_must_tienlen_rules_not", name=type(rules).__name__))
         seed = resolve_seed(seed, any_whole_number=True)
         n = rules.players
         self.rules = rules
@@ -356,25 +362,25 @@ class TienLenState:
         if rules is None:
             rules = Rules(players=len(hands)) if Rules.MIN_PLAYERS <= len(hands) <= Rules.MAX_PLAYERS else None
             if rules is None:
-                raise RulesError(f"Tiến Lên is played by 2, 3 or 4 players; {len(hands)} hands were given")
+                raise RulesError(say("tl.game.ti_n_l_n_played", len=len(hands)))
         if len(hands) != rules.players:
-            raise RulesError(f"the rules are for {rules.players} players but {len(hands)} hands were given")
+            raise RulesError(say("tl.game.rules_are_for_players_but", players=rules.players, len=len(hands)))
         masks = []
         seen: set = set()
         for p, hand in enumerate(hands):
             cards = to_cards(hand)
             if not 1 <= len(cards) <= 13:
-                raise HandError(f"{player_name(p)}'s hand must hold 1 to 13 cards, not {len(cards)}")
+                raise HandError(say("tl.game.hand_must_hold_1_13", player=seat(p), len=len(cards)))
             twice = seen.intersection(cards)
             if twice:
-                raise HandError(f"{cards_text(twice)} cannot be in two hands")
+                raise HandError(say("tl.game.cannot_in_two_hands", twice=tuple(twice)))
             seen.update(cards)
             m = 0
             for c in cards:
                 m |= _BIT_OF_INDEX[c.index]
             masks.append(m)
         if leader is not None and (isinstance(leader, bool) or leader not in range(rules.players)):
-            raise RulesError(f"the leader must be a player from 0 to {rules.players - 1}, not {leader!r}")
+            raise RulesError(say("tl.game.leader_must_player_from_0", v=rules.players - 1, leader=repr(leader)))
         return cls(rules, seed, _hands=masks, _leader=leader)
 
     # -- dealing and the end of a game ---------------------------------------
@@ -604,36 +610,40 @@ class TienLenState:
 
     def why_illegal_action(self, action: object, player: Optional[int] = None) -> Optional[str]:
         """Why ``action`` may not be taken now (by ``player``, if given), in words;
-        ``None`` if it is legal."""
+        ``None`` if it is legal (:meth:`action_problem` rendered)."""
+        problem = self._why_illegal(action, player)
+        return None if problem is None else str(problem)
+
+    def action_problem(self, action: object, player: Optional[int] = None) -> Optional[Message]:
+        """Why ``action`` may not be taken now (by ``player``, if given), as a message
+        (a code and its values); ``None`` if it is legal."""
         return self._why_illegal(action, player)
 
-    def _why_illegal(self, action: object, player: Optional[int]) -> Optional[str]:
+    def _why_illegal(self, action: object, player: Optional[int]) -> Optional[Message]:
         p = self._cur
         if p < 0:
-            return (f"the match is over ({_name(self._winner)} won it); "
-                    "start a new one with new_game()")
+            return (say("tl.action.match_over_won_it_start", player=seat(self._winner)))
         if player is not None and player != p:
-            return f"it is {_name(p)}'s turn, not {_name(player)}'s"
+            return say("tl.action.it_turn_not", player=seat(p), player2=seat(player))
         table = self._table
         if action is PASS:
             if table is None:
-                return "you cannot pass when you lead: the table is clear, so play any combination"
+                return say("tl.action.you_cannot_pass_when_you")
             return None
         if not isinstance(action, Combo):
-            return (f"an action is a combination to play (a Combo, such as one from legal_actions() "
-                    f"or classify('3S 4S 5S')) or PASS, not {action!r}")
+            return (say("tl.action.action_combination_play_combo_such", action=repr(action)))
         hand = self._hands[p]
         missing = [c for c in action.cards if not hand >> PLACE_OF_INDEX[c.index] & 1]
         if missing:
-            return f"{_name(p)} does not hold {cards_text(missing)}"
+            return say("tl.action.does_not_hold", player=seat(p), missing=tuple(missing))
         if table is None:
             req = self._required
             if req and not action.mask & req:
                 card = CARD_AT_PLACE[req.bit_length() - 1]
-                why = "it is the lowest card dealt" if req != 1 else "it is the lowest card"
-                return f"the first play of the match must contain {card} ({why})"
+                return say("tl.action.must_contain_lowest_dealt" if req != 1 else "tl.action.must_contain_lowest",
+                           card=card)
             return None
-        return why_not_beats(action, table, self.rules)
+        return beat_problem(action, table, self.rules)
 
     # -- looking at the state ---------------------------------------------------
 
@@ -653,8 +663,14 @@ class TienLenState:
         return self._owner if self._table is not None else None
 
     @property
+    def round_number(self) -> int:
+        """The number of the game in progress (1 for the first of the match); the last
+        game once the match is over.  ``round_number`` in both games."""
+        return self._game
+
+    @property
     def game_number(self) -> int:
-        """The number of the game in progress (1 for the first of the match)."""
+        """The same as :attr:`round_number` (the rule book's word: a game of the match)."""
         return self._game
 
     @property
@@ -712,7 +728,7 @@ class TienLenState:
     def observation(self, player: int) -> Observation:
         """What ``player`` may see: their own hand and everything public."""
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players:
-            raise PlayerError(f"there is no Player {player!r}: players are 0 to {self.num_players - 1}")
+            raise PlayerError(say("tl.game.there_no_player_players_are", player=repr(player), v=self.num_players - 1))
         table = self._table
         return Observation(
             player=player,
@@ -722,14 +738,15 @@ class TienLenState:
             table=table,
             table_player=self._owner if table is not None else None,
             passed=self.passed(),
-            cards_left=tuple(h.bit_count() for h in self._hands),
+            hand_sizes=tuple(h.bit_count() for h in self._hands),
             finished=tuple(self._out),
             history=tuple(self._game_history()),  # a copy: the kept list is never changed in place
             scores=tuple(self._totals),
-            game_number=self._game,
+            round_number=self._game,
             must_play=self.must_play,
             rules=self.rules,
-            legal_actions=self.legal_actions() if player == self._cur else [],
+            legal_actions=tuple(self.legal_actions()) if player == self._cur else (),
+            is_terminal=self._cur < 0,
         )
 
     @property
@@ -760,10 +777,10 @@ class TienLenState:
 
     def __repr__(self) -> str:
         if self._cur < 0:
-            return f"<Tiến Lên match over: {_name(self._winner)} won, points {self._totals}>"
-        table = f"table {self._table} by {_name(self._owner)}" if self._table is not None else "table clear"
-        return (f"<Tiến Lên game {self._game}, {_name(self._cur)} to play, {table}, "
-                f"cards left {self.cards_left()}, points {self._totals}>")
+            return f"<TienLenState over: seat {self._winner} won, points {self._totals}>"
+        table = f"table {self._table.cards} by seat {self._owner}" if self._table is not None else "table clear"
+        return (f"<TienLenState game {self._game}, seat {self._cur} to play, {table}, "
+                f"hand sizes {self.cards_left()}, points {self._totals}>")
 
 
 def new_game(rules: Optional[Rules] = None, seed: Union[int, str, None] = None) -> TienLenState:
@@ -781,17 +798,20 @@ def new_game(rules: Optional[Rules] = None, seed: Union[int, str, None] = None) 
 # ---------------------------------------------------------------------------
 # Writing the log out in words
 
-def _result_text(game: int, order, scores, totals, instant) -> str:
+def _seat_points(points) -> str:
+    # "Player 0 3, Player 1 2, …": each seat and its points
+    return ", ".join(str(say("tl.event.seat_points", player=seat(q), points=x)) for q, x in points)
+
+
+def _result_text(game: int, order, scores, totals, instant) -> Message:
     if instant is not None:
         p, kind = instant
-        how = "all four 2s" if kind == "four_twos" else "a dragon (one card of every rank, 3 to A)"
-        head = f"Game {game}: {_name(p)} was dealt {how} and wins at once, scoring {scores[p]}."
+        head = say(f"tl.result.instant_{kind}", game=game, player=seat(p), points=scores[p])
     else:
-        places = ", ".join(f"{_name(q)} {scores[q]}" for q in order)
-        head = (f"Game {game}: {_name(order[0])} went out first. "
-                f"Order out: {', '.join(_name(q) for q in order)}; points: {places}.")
-    tot = ", ".join(f"{_name(q)} {t}" for q, t in enumerate(totals))
-    return f"{head} Match totals: {tot}."
+        head = say("tl.result.went_out_first", game=game, player=seat(order[0]),
+                   order=", ".join(str(seat(q)) for q in order),
+                   points=_seat_points((q, scores[q]) for q in order))
+    return say("tl.result.with_totals", head=head, totals=_seat_points(enumerate(totals)))
 
 
 def _write_events(log: list, n: int, cursor: list) -> list[Event]:
@@ -808,60 +828,59 @@ def _write_events(log: list, n: int, cursor: list) -> list[Event]:
             table = None
             _, game, leader, req, sizes, how = entry
             if all(k == 13 for k in sizes):
-                text = f"Game {game}: 13 cards are dealt to each of {n} players. "
+                dealt = say("tl.event.dealt_13", game=game, n=n)
             else:
-                text = f"Game {game}: the hands hold {', '.join(map(str, sizes))} cards. "
+                dealt = say("tl.event.dealt_sizes", game=game, sizes=", ".join(map(str, sizes)))
             if req:
                 card = CARD_AT_PLACE[req.bit_length() - 1]
-                why = "holds 3♠" if req == 1 else f"holds the lowest card dealt, {card},"
-                text += f"{_name(leader)} {why} and leads; the first play must contain {card}."
+                if req == 1:
+                    leads = say("tl.event.holds_3s_leads", player=seat(leader), card=card)
+                else:
+                    leads = say("tl.event.holds_lowest_leads", player=seat(leader), card=card)
             elif how == 1:
-                text += f"{_name(leader)} won the last game and leads."
+                leads = say("tl.event.winner_leads", player=seat(leader))
             else:
-                text += f"{_name(leader)} leads."
-            out.append(Event(None, "deal", text, game))
+                leads = say("tl.event.leads", player=seat(leader))
+            out.append(Event(None, "deal", sentences(dealt, leads), game))
         elif code == _E_INSTANT:
             _, p, kind = entry
-            how = "all four 2s" if kind == "four_twos" else "a dragon: one card of every rank from 3 to A"
-            out.append(Event(p, "instant_win", f"{_name(p)} was dealt {how} — an instant win!", game))
+            out.append(Event(p, "instant_win", say(f"tl.event.instant_{kind}", player=seat(p)), game))
         elif code == _E_PLAY:
             _, p, combo = entry
             prev, prev_owner = table, owner
             table, owner = combo, p
-            out.append(Event(p, "play", f"{_name(p)} plays {combo} ({combo.describe()}).", game))
+            out.append(Event(p, "play", say("tl.event.play", player=seat(p), cards=combo.cards,
+                                            what=combo.describe()), game))
             if combo.is_bomb:
                 if prev is None:
-                    out.append(Event(p, "bomb", f"Bomb! {_name(p)} leads a {combo.name}.", game))
+                    out.append(Event(p, "bomb", say("tl.event.bomb_lead", player=seat(p), bomb=combo.name), game))
                 else:
                     if prev.top >= 48 and not prev.is_bomb:
-                        what = {1: f"{prev}", 2: f"pair of 2s ({prev})",
-                                3: f"three 2s ({prev})"}[prev.size]
+                        what = say(f"tl.event.chopped_twos_{prev.size}", cards=prev.cards)
                     else:
-                        what = f"{prev.name} ({prev})"
-                    out.append(Event(p, "chop", f"Chop! {_name(p)}'s {combo.name} chops "
-                                     f"{_name(prev_owner)}'s {what}.", game))
+                        what = say("tl.event.chopped", name=prev.name, cards=prev.cards)
+                    out.append(Event(p, "chop", say("tl.event.chop", player=seat(p), bomb=combo.name,
+                                                    owner=seat(prev_owner), what=what), game))
         elif code == _E_PASS:
-            out.append(Event(entry[1], "pass", f"{_name(entry[1])} passes.", game))
+            out.append(Event(entry[1], "pass", say("tl.event.pass", player=seat(entry[1])), game))
         elif code == _E_CLEAR:
             _, leader, owner = entry
             table = None
             if leader == owner:
-                text = f"Everyone else passed: {_name(owner)} clears the table and leads."
+                message = say("tl.event.clear", player=seat(owner))
             else:
-                text = (f"Everyone else passed on {_name(owner)}'s play; {_name(owner)} has gone out, "
-                        f"so the table is cleared and {_name(leader)} leads.")
-            out.append(Event(leader, "clear", text, game))
+                message = say("tl.event.clear_gone_out", owner=seat(owner), leader=seat(leader))
+            out.append(Event(leader, "clear", message, game))
         elif code == _E_OUT:
             _, p, place = entry
-            out.append(Event(p, "out", f"{_name(p)} has played their last card and goes out, "
-                                       f"{ordinal(place)}.", game))
+            out.append(Event(p, "out", say("tl.event.out", player=seat(p), place=ordinal(place)), game))
         elif code == _E_GAME:
             _, g, scores, totals = entry
-            pts = ", ".join(f"{_name(q)} {s}" for q, s in enumerate(scores))
-            tot = ", ".join(f"{_name(q)} {t}" for q, t in enumerate(totals))
-            out.append(Event(None, "game_over", f"Game {g} is over. Points: {pts}. Totals: {tot}.", g))
+            out.append(Event(None, "game_over", say("tl.event.game_over", game=g,
+                                                    points=_seat_points(enumerate(scores)),
+                                                    totals=_seat_points(enumerate(totals))), g))
         elif code == _E_MATCH:
             _, p, totals = entry
-            out.append(Event(p, "match_over", f"{_name(p)} wins the match with {totals[p]} points.", game))
+            out.append(Event(p, "match_over", say("tl.event.match_over", player=seat(p), points=totals[p]), game))
     cursor[:] = [len(log), game, table, owner]
     return out

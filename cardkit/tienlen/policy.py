@@ -16,24 +16,31 @@ import random
 from dataclasses import dataclass
 
 from ..errors import OptionError
+from ..i18n import Message, or_list, say
 from .game import PASS, Action, Observation
 from .rules import DOUBLE_SEQUENCE, SEQUENCE, mask_of_cards, plays_of_mask
 
 __all__ = ["Policy", "PolicyBot", "SPEND", "LEADS"]
 
-SPEND = {
-    "early": "like any other card, as soon as it is the lowest that works",
-    "when needed": "only when an opponent has 3 cards or fewer, or your own hand 4 or fewer",
-    "last": "only to go out (or to lead, when nothing else is left)",
+SPEND: dict[str, Message] = {
+    "early": say("tl.policy.spend.early"),
+    "when_needed": say("tl.policy.spend.when_needed"),
+    "last": say("tl.policy.spend.last"),
 }
-"""When a policy spends its 2s (or its bombs), with the words a control shows."""
+"""When a policy spends its 2s (or its bombs): each setting's stable id, and the words
+a control shows (a catalogue message; render it for display)."""
 
-LEADS = {
-    "low": "the lowest single or combination",
-    "most cards": "the combination with the most cards (lowest among them)",
-    "high": "the highest combination that is not a 2 or a bomb",
+LEADS: dict[str, Message] = {
+    "low": say("tl.policy.lead.low"),
+    "most_cards": say("tl.policy.lead.most_cards"),
+    "high": say("tl.policy.lead.high"),
 }
-"""How a policy leads when the table is clear."""
+"""How a policy leads when the table is clear: ids and the words a control shows."""
+
+
+def _setting_id(value: object) -> object:
+    """A setting's id; the older spelling with spaces (``'when needed'``) is read too."""
+    return value.replace(" ", "_") if isinstance(value, str) else value
 
 
 @dataclass(frozen=True)
@@ -46,30 +53,45 @@ class Policy:
     - ``lead``: how to lead a clear table — one of :data:`LEADS`.
     """
 
-    twos: str = "when needed"
-    bombs: str = "when needed"
+    twos: str = "when_needed"
+    bombs: str = "when_needed"
     break_sequences: bool = False
-    lead: str = "most cards"
+    lead: str = "most_cards"
 
     def __post_init__(self) -> None:
+        for name in ("twos", "bombs", "lead"):
+            object.__setattr__(self, name, _setting_id(getattr(self, name)))
         for name in ("twos", "bombs"):
             if getattr(self, name) not in SPEND:
-                raise OptionError(f"{name} is one of {', '.join(map(repr, SPEND))}; not {getattr(self, name)!r}")
+                raise OptionError(say("tl.policy.bad_choice", setting=name, choices=or_list(map(repr, SPEND)),
+                                      given=repr(getattr(self, name))))
         if not isinstance(self.break_sequences, bool):
-            raise OptionError(f"break_sequences is True or False, not {self.break_sequences!r}")
+            raise OptionError(say("tl.policy.bad_break_sequences", given=repr(self.break_sequences)))
         if self.lead not in LEADS:
-            raise OptionError(f"lead is one of {', '.join(map(repr, LEADS))}; not {self.lead!r}")
+            raise OptionError(say("tl.policy.bad_choice", setting="lead", choices=or_list(map(repr, LEADS)),
+                                  given=repr(self.lead)))
+
+    def label_message(self) -> Message:
+        """A short name for tables and plots, as a message: ``'2s when needed, bombs when
+        needed, keep sequences, lead most cards'`` in English."""
+        return say("tl.policy.label", twos=say(f"tl.policy.spend_short.{self.twos}"),
+                   bombs=say(f"tl.policy.spend_short.{self.bombs}"),
+                   sequences=say("tl.policy.sequences_short.break" if self.break_sequences
+                                 else "tl.policy.sequences_short.keep"),
+                   lead=say(f"tl.policy.lead_short.{self.lead}"))
 
     def label(self) -> str:
-        """A short name for tables and plots."""
-        return (f"2s {self.twos}, bombs {self.bombs}, {'break' if self.break_sequences else 'keep'} sequences, "
-                f"lead {self.lead}")
+        """:meth:`label_message` rendered, for tables and plots."""
+        return str(self.label_message())
+
+    def description(self) -> Message:
+        """The strategy in a sentence, as a message."""
+        return say("tl.policy.describe_breaks" if self.break_sequences else "tl.policy.describe_keeps",
+                   twos=SPEND[self.twos], bombs=SPEND[self.bombs], lead=LEADS[self.lead])
 
     def describe(self) -> str:
-        """The strategy in a sentence."""
-        return (f"Spends its 2s {SPEND[self.twos]}; its bombs {SPEND[self.bombs]}; "
-                f"{'breaks up' if self.break_sequences else 'keeps'} its sequences when answering; "
-                f"leads {LEADS[self.lead]}.")
+        """The strategy in a sentence (:meth:`description` rendered)."""
+        return str(self.description())
 
 
 def _sequence_cards(hand_mask: int) -> int:
@@ -88,7 +110,7 @@ class PolicyBot:
 
     def __init__(self, policy: Policy, name: str = "") -> None:
         if not isinstance(policy, Policy):
-            raise OptionError(f"a PolicyBot plays a tienlen Policy(...), not {type(policy).__name__}")
+            raise OptionError(say("policy.not_a_policy", game="tienlen", given=type(policy).__name__))
         self.policy = policy
         self.__name__ = name or policy.label()
 
@@ -105,7 +127,7 @@ class PolicyBot:
             if len(combo) == in_hand:
                 return combo
         me = observation.player
-        others = [n for q, n in enumerate(observation.cards_left) if q != me and n > 0]
+        others = [n for q, n in enumerate(observation.hand_sizes) if q != me and n > 0]
         pressed = bool(others) and min(others) <= 3
         needed = pressed or in_hand <= 4
 
@@ -116,7 +138,7 @@ class PolicyBot:
                 rule = pol.twos
             else:
                 return True
-            return rule == "early" or (rule == "when needed" and needed)
+            return rule == "early" or (rule == "when_needed" and needed)
 
         free = [c for c in plays if allowed(c)]
         if observation.table is None:

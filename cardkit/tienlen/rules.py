@@ -41,8 +41,9 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import ClassVar, Iterable, Iterator, Optional, Union
 
-from ..cards import Card, cards_text, to_cards
+from ..cards import Card, cards_text, set_bits, to_cards
 from ..errors import HandError, OptionError, RulesError
+from ..i18n import Message, and_list, say, seat
 from ..words import KIND_WORDS, number_word
 
 __all__ = [
@@ -128,18 +129,18 @@ class Rules:
 
     def __post_init__(self) -> None:
         if isinstance(self.players, bool) or not isinstance(self.players, int):
-            raise RulesError(f"players must be a whole number (2, 3 or 4), not {self.players!r}")
+            raise RulesError(say("tl.rules.players_must_whole_number_2", players=repr(self.players)))
         if not self.MIN_PLAYERS <= self.players <= self.MAX_PLAYERS:
-            raise RulesError(f"Tiến Lên is played by 2, 3 or 4 players, not {self.players}")
+            raise RulesError(say("tl.rules.ti_n_l_n_played", players=self.players))
         if isinstance(self.target, bool) or not isinstance(self.target, int):
-            raise RulesError(f"target must be a whole number of points, not {self.target!r}")
+            raise RulesError(say("tl.rules.target_must_whole_number_points", target=repr(self.target)))
         if self.target < 1:
-            raise RulesError(f"the target must be at least 1 point, not {self.target}")
+            raise RulesError(say("tl.rules.target_must_at_least_1", target=self.target))
         for name in ("four_of_a_kind_beats_pair_of_twos", "bigger_bombs_beat_smaller",
                      "passed_players_may_rejoin"):
             value = getattr(self, name)
             if not isinstance(value, bool):
-                raise RulesError(f"{name} is switched on or off with True or False, not {value!r}")
+                raise RulesError(say("tl.rules.switched_on_or_off_with", name=name, value=repr(value)))
 
     def house_rules(self) -> list[str]:
         """Every option that differs from the rules as written, in a learner's words
@@ -226,15 +227,6 @@ def cards_of_mask(mask: int) -> tuple[Card, ...]:
     return tuple(out)
 
 
-def _bits(mask: int) -> list[int]:
-    out = []
-    while mask:
-        low = mask & -mask
-        out.append(low.bit_length() - 1)
-        mask ^= low
-    return out
-
-
 # Masks over the 52 bits.
 _SPREAD = sum(1 << (4 * r) for r in range(13))        # bit 0 of every rank's nibble
 RANKS_3_TO_A = sum(1 << (4 * r) for r in range(12))
@@ -304,7 +296,7 @@ class Combo:
         combo = combo_of_mask(mask_of_cards(cards))
         if combo is None:
             shown = cards_text(sort_hand(cards)) or "no cards"
-            raise HandError(f"{shown} is not a combination: {why_illegal(cards)}")
+            raise HandError(say("tl.rules.not_combination", shown=shown, why_illegal=why_illegal(cards)))
         return combo
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -655,7 +647,7 @@ def why_illegal(cards: ComboLike) -> Optional[str]:
     if n > 12:
         return f"{n} cards are too many: the longest combination is a sequence of twelve, 3 to A"
     counts = [0] * 13
-    for t in _bits(mask):
+    for t in set_bits(mask):
         counts[t >> 2] += 1
     places = [p for p in range(13) if counts[p]]
     if n == 2:
@@ -767,52 +759,56 @@ def _previous(previous: ComboLike) -> Combo:
     q = _as_combo(previous)
     if q is None:
         shown = cards_text(sort_hand(previous)) if not isinstance(previous, Combo) else str(previous)
-        raise HandError(f"the previous play {shown or '(no cards)'} is not a combination: "
-                           f"{why_illegal(previous)}")
+        raise HandError((say("tl.rules.previous_play_not_combination", shown=shown, why_illegal=why_illegal(previous)) if shown
+                        else say("tl.rules.previous_play_empty")))
     return q
 
 
-def why_not_beats(play: ComboLike, previous: ComboLike, rules: Optional[Rules] = None) -> Optional[str]:
-    """Why ``play`` does not beat ``previous``, in words; ``None`` when it does.
-
-    >>> why_not_beats('5S 6S 7H', '4S 5H 6H 7D')
-    'a sequence of four must be beaten by a higher sequence of four; this is a sequence of three'
-    """
+def beat_problem(play: ComboLike, previous: ComboLike, rules: Optional[Rules] = None) -> Optional[Message]:
+    """Why ``play`` does not beat ``previous``, as a message (a code such as
+    ``tl.beat.lower_key`` and its values); ``None`` when it does."""
     p = _as_combo(play)
     q = _previous(previous)
     if p is None:
-        return f"these cards are no combination: {why_illegal(play)}"
+        return say("tl.beat.no_combination", why=why_illegal(play))
     quad_pair, ladder = _rules_flags(rules)
     if beats_combo(p, q, quad_pair, ladder):
         return None
-    lower = (f"{p.key} is lower than {q.key}: the key card decides, and the key card of the "
-             f"{q.name} on the table is {q.key}")
+    lower = say("tl.beat.lower_key", key=p.key, table_key=q.key, table=q.name)
     if q.code <= TRIPLE and q.top >= 48:
-        what = {1: "a single 2", 2: "a pair of 2s", 3: "three 2s"}[q.size]
-        allowed = {
-            1: "a higher 2, a four of a kind, or a double sequence of 3 or more pairs",
-            2: ("a higher pair of 2s, a four of a kind, or a double sequence of 4 or more pairs"
-                if quad_pair else "a higher pair of 2s, or a double sequence of 4 or more pairs"),
-            3: "a higher triple of 2s, or a double sequence of 5 or more pairs",
-        }[q.size]
+        what = say(f"tl.beat.twos_{q.size}")
+        if q.size == 2:
+            allowed = say("tl.beat.allowed_2_quad" if quad_pair else "tl.beat.allowed_2")
+        else:
+            allowed = say(f"tl.beat.allowed_{q.size}")
         if p.shape == q.shape:
-            return f"{lower}; only {allowed} can beat {what}"
+            return say("tl.beat.lower_only", lower=lower, allowed=allowed, what=what)
         if p.is_bomb:
-            return f"this {p.name} is not big enough to chop {what}: only {allowed} can"
-        return f"only {allowed} can beat {what}"
+            return say("tl.beat.bomb_too_small", bomb=p.name, what=what, allowed=allowed)
+        return say("tl.beat.only", allowed=allowed, what=what)
     if p.shape == q.shape:
         return lower
     if q.is_bomb:
         if q.code == FOUR:
-            allowed = "a higher four of a kind"
-            if ladder:
-                allowed += ", or a double sequence of 4 or more pairs"
+            allowed = say("tl.beat.higher_four_ladder" if ladder else "tl.beat.higher_four")
+        elif ladder:
+            allowed = say("tl.beat.higher_bomb_bigger" if q.size == 6 else "tl.beat.higher_bomb_more_pairs",
+                          name=q.name)
         else:
-            allowed = f"a higher {q.name}"
-            if ladder:
-                allowed += (", or a bigger bomb" if q.size == 6 else ", or a double sequence of more pairs")
-        return f"a bomb can only be beaten by {allowed}"
-    return (f"a {q.name} must be beaten by a higher {q.name}; this is a {p.name}")
+            allowed = say("tl.beat.higher_bomb", name=q.name)
+        return say("tl.beat.bomb", allowed=allowed)
+    return say("tl.beat.same_shape", table=q.name, play=p.name)
+
+
+def why_not_beats(play: ComboLike, previous: ComboLike, rules: Optional[Rules] = None) -> Optional[str]:
+    """Why ``play`` does not beat ``previous``, in words; ``None`` when it does
+    (:func:`beat_problem` rendered).
+
+    >>> why_not_beats('5S 6S 7H', '4S 5H 6H 7D')
+    'a sequence of four must be beaten by a higher sequence of four; this is a sequence of three'
+    """
+    problem = beat_problem(play, previous, rules)
+    return None if problem is None else str(problem)
 
 
 def why_beats(play: ComboLike, previous: ComboLike, rules: Optional[Rules] = None) -> Optional[str]:
@@ -856,7 +852,7 @@ def why_not_kind(cards: ComboLike, kind: str) -> Optional[str]:
     'a sequence is three or more cards of ranks in a row, one card of each rank, with no 2; a 2 can never be part of one'
     """
     if kind not in _KIND_RULE:
-        raise OptionError(f"kind is one of {', '.join(KINDS)}; not {kind!r}")
+        raise OptionError(say("tl.rules.kind_one_not", join=', '.join(KINDS), kind=repr(kind)))
     cards = list(cards.cards) if isinstance(cards, Combo) else to_cards(cards)
     combo = combo_of_mask(mask_of_cards(cards))
     if combo is not None and combo.kind == kind:
@@ -1106,7 +1102,7 @@ def responses_of_mask(m: int, prev: Combo, quad_pair: bool = False, ladder: bool
 def _hand_mask(hand: Union[str, Card, Iterable[Union[Card, str]]]) -> int:
     cards = to_cards(hand)
     if len(cards) > MAX_HAND:
-        raise HandError(f"a Tiến Lên hand holds at most {MAX_HAND} cards; {len(cards)} were given")
+        raise HandError(say("tl.rules.ti_n_l_n_hand", max_hand=MAX_HAND, len=len(cards)))
     return mask_of_cards(cards)
 
 

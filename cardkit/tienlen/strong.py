@@ -38,6 +38,7 @@ from __future__ import annotations
 import random
 from typing import Callable
 
+from ..i18n import say
 from ..game import bot_actions, bot_settings
 
 from .rules import (
@@ -284,7 +285,7 @@ def make_strong_bot(**settings: float) -> Callable[[Observation, random.Random],
     urgency = float(cfg["urgency"])
 
     def strong(observation: Observation, rng: random.Random) -> Action:
-        actions = bot_actions(observation, "the strong bot")
+        actions = bot_actions(observation, say("bots.the_strong_bot"))
         plays = [a for a in actions if a is not PASS]
         if not plays:
             return PASS
@@ -293,13 +294,13 @@ def make_strong_bot(**settings: float) -> Callable[[Observation, random.Random],
             if c.mask == hand:
                 return c  # goes out
         me = observation.player
-        others = [n for q, n in enumerate(observation.cards_left) if q != me and n > 0]
+        others = [n for q, n in enumerate(observation.hand_sizes) if q != me and n > 0]
         fewest = min(others) if others else 13
         unseen = unseen_mask(observation)
         rules = observation.rules
         base_cost, plan = planner.plan(hand)
         passed = observation.passed
-        active = sum(n for q, n in enumerate(observation.cards_left) if q != me and q not in passed)
+        active = sum(n for q, n in enumerate(observation.hand_sizes) if q != me and q not in passed)
         if observation.table is None:
             return _lead(plays, plan, hand, unseen, rules, fewest, planner, lead_size)
         best, best_value = None, play_at

@@ -1,0 +1,110 @@
+"""Tiến Lên: the engine's words — rules, the match, its log, policies.  (English source;
+translations in ``locale/``.)"""
+
+from ..define import plural, text
+
+# --- policies (cardkit/tienlen/policy.py): the settings a control shows --------------------
+text("tl.policy.spend.early", "like any other card, as soon as it is the lowest that works")
+text("tl.policy.spend.when_needed", "only when an opponent has 3 cards or fewer, or your own hand 4 or fewer")
+text("tl.policy.spend.last", "only to go out (or to lead, when nothing else is left)")
+text("tl.policy.spend_short.early", "early")
+text("tl.policy.spend_short.when_needed", "when needed")
+text("tl.policy.spend_short.last", "last")
+text("tl.policy.lead.low", "the lowest single or combination")
+text("tl.policy.lead.most_cards", "the combination with the most cards (lowest among them)")
+text("tl.policy.lead.high", "the highest combination that is not a 2 or a bomb")
+text("tl.policy.lead_short.low", "low")
+text("tl.policy.lead_short.most_cards", "most cards")
+text("tl.policy.lead_short.high", "high")
+text("tl.policy.sequences_short.keep", "keep")
+text("tl.policy.sequences_short.break", "break")
+text("tl.policy.label", "2s {twos}, bombs {bombs}, {sequences} sequences, lead {lead}")
+text("tl.policy.describe_keeps",
+     "Spends its 2s {twos}; its bombs {bombs}; keeps its sequences when answering; leads {lead}.")
+text("tl.policy.describe_breaks",
+     "Spends its 2s {twos}; its bombs {bombs}; breaks up its sequences when answering; leads {lead}.")
+text("tl.policy.bad_choice", "{setting} is one of {choices}; not {given}")
+text("tl.policy.bad_break_sequences", "break_sequences is True or False, not {given}")
+
+# --- cardkit/tienlen/game.py ---
+text('tl.game.rules_are_for_players_but', 'the rules are for {players} players but {len} hands were given')
+text('tl.game.leader_must_player_from_0', 'the leader must be a player from 0 to {v}, not {leader}')
+text('tl.game.there_no_player_players_are', 'there is no Player {player}: players are 0 to {v}')
+text('tl.game.rules_must_tienlen_rules_not', 'rules must be a tienlen.Rules, not {name}')
+text('tl.game.ti_n_l_n_played', 'Tiến Lên is played by 2, 3 or 4 players; {len} hands were given')
+text('tl.game.hand_must_hold_1_13', "{player}'s hand must hold 1 to 13 cards, not {len}")
+text('tl.game.cannot_in_two_hands', '{twice} cannot be in two hands')
+
+# --- cardkit/tienlen/rules.py ---
+text('tl.rules.previous_play_not_combination', 'the previous play {shown} is not a combination: {why_illegal}')
+text('tl.rules.previous_play_empty', 'the previous play (no cards) is not a combination: there are no cards: a play needs at least one card')
+text('tl.rules.kind_one_not', 'kind is one of {join}; not {kind}')
+text('tl.rules.ti_n_l_n_hand', 'a Tiến Lên hand holds at most {max_hand} cards; {len} were given')
+text('tl.rules.players_must_whole_number_2', 'players must be a whole number (2, 3 or 4), not {players}')
+text('tl.rules.ti_n_l_n_played', 'Tiến Lên is played by 2, 3 or 4 players, not {players}')
+text('tl.rules.target_must_whole_number_points', 'target must be a whole number of points, not {target}')
+text('tl.rules.target_must_at_least_1', 'the target must be at least 1 point, not {target}')
+text('tl.rules.not_combination', '{shown} is not a combination: {why_illegal}')
+text('tl.rules.switched_on_or_off_with', '{name} is switched on or off with True or False, not {value}')
+
+# --- cardkit/tienlen/game.py ---
+text('tl.action.match_over_won_it_start', 'the match is over ({player} won it); start a new one with new_game()')
+text('tl.action.it_turn_not', "it is {player}'s turn, not {player2}'s")
+text('tl.action.action_combination_play_combo_such', "an action is a combination to play (a Combo, such as one from legal_actions() or classify('3S 4S 5S')) or PASS, not {action}")
+text('tl.action.does_not_hold', '{player} does not hold {missing}')
+text('tl.action.you_cannot_pass_when_you', 'you cannot pass when you lead: the table is clear, so play any combination')
+text("tl.action.must_contain_lowest_dealt", "the first play of the match must contain {card} (it is the lowest card dealt)")
+text("tl.action.must_contain_lowest", "the first play of the match must contain {card} (it is the lowest card)")
+
+# --- why a play does not beat the table (cardkit/tienlen/rules.py, beat_problem) --------------
+text("tl.beat.no_combination", "these cards are no combination: {why}")
+text("tl.beat.lower_key", "{key} is lower than {table_key}: the key card decides, and the key card of the {table} "
+     "on the table is {table_key}")
+text("tl.beat.twos_1", "a single 2")
+text("tl.beat.twos_2", "a pair of 2s")
+text("tl.beat.twos_3", "three 2s")
+text("tl.beat.allowed_1", "a higher 2, a four of a kind, or a double sequence of 3 or more pairs")
+text("tl.beat.allowed_2_quad", "a higher pair of 2s, a four of a kind, or a double sequence of 4 or more pairs")
+text("tl.beat.allowed_2", "a higher pair of 2s, or a double sequence of 4 or more pairs")
+text("tl.beat.allowed_3", "a higher triple of 2s, or a double sequence of 5 or more pairs")
+text("tl.beat.lower_only", "{lower}; only {allowed} can beat {what}")
+text("tl.beat.bomb_too_small", "this {bomb} is not big enough to chop {what}: only {allowed} can")
+text("tl.beat.only", "only {allowed} can beat {what}")
+text("tl.beat.higher_four", "a higher four of a kind")
+text("tl.beat.higher_four_ladder", "a higher four of a kind, or a double sequence of 4 or more pairs")
+text("tl.beat.higher_bomb", "a higher {name}")
+text("tl.beat.higher_bomb_bigger", "a higher {name}, or a bigger bomb")
+text("tl.beat.higher_bomb_more_pairs", "a higher {name}, or a double sequence of more pairs")
+text("tl.beat.bomb", "a bomb can only be beaten by {allowed}")
+text("tl.beat.same_shape", "a {table} must be beaten by a higher {table}; this is a {play}")
+
+# --- the match log and game results (cardkit/tienlen/game.py) ---------------------------------
+text("tl.event.seat_points", "{player} {points}")
+text("tl.result.instant_four_twos", "Game {game}: {player} was dealt all four 2s and wins at once, scoring {points}.")
+text("tl.result.instant_dragon", "Game {game}: {player} was dealt a dragon (one card of every rank, 3 to A) and "
+     "wins at once, scoring {points}.")
+text("tl.result.went_out_first", "Game {game}: {player} went out first. Order out: {order}; points: {points}.")
+text("tl.result.with_totals", "{head} Match totals: {totals}.")
+text("tl.event.dealt_13", "Game {game}: 13 cards are dealt to each of {n} players.")
+text("tl.event.dealt_sizes", "Game {game}: the hands hold {sizes} cards.")
+text("tl.event.holds_3s_leads", "{player} holds 3♠ and leads; the first play must contain {card}.")
+text("tl.event.holds_lowest_leads", "{player} holds the lowest card dealt, {card}, and leads; the first play must "
+     "contain {card}.")
+text("tl.event.winner_leads", "{player} won the last game and leads.")
+text("tl.event.leads", "{player} leads.")
+text("tl.event.instant_four_twos", "{player} was dealt all four 2s — an instant win!")
+text("tl.event.instant_dragon", "{player} was dealt a dragon: one card of every rank from 3 to A — an instant win!")
+text("tl.event.play", "{player} plays {cards} ({what}).")
+text("tl.event.bomb_lead", "Bomb! {player} leads a {bomb}.")
+text("tl.event.chopped_twos_1", "{cards}")
+text("tl.event.chopped_twos_2", "pair of 2s ({cards})")
+text("tl.event.chopped_twos_3", "three 2s ({cards})")
+text("tl.event.chopped", "{name} ({cards})")
+text("tl.event.chop", "Chop! {player}'s {bomb} chops {owner}'s {what}.")
+text("tl.event.pass", "{player} passes.")
+text("tl.event.clear", "Everyone else passed: {player} clears the table and leads.")
+text("tl.event.clear_gone_out", "Everyone else passed on {owner}'s play; {owner} has gone out, so the table is "
+     "cleared and {leader} leads.")
+text("tl.event.out", "{player} has played their last card and goes out, {place}.")
+text("tl.event.game_over", "Game {game} is over. Points: {points}. Totals: {totals}.")
+text("tl.event.match_over", "{player} wins the match with {points} points.")
