@@ -2,7 +2,8 @@
 
     python benchmarks/learner_time.py            # start page, both ten-minute starts, by clicking
     python benchmarks/learner_time.py --shots    # and screenshots in test-artifacts/screenshots/learner/
-    python benchmarks/learner_time.py --follow 1 # a learner who always does what the coach says
+    python benchmarks/learner_time.py --own-every 0   # a learner who always does what the coach says
+    python benchmarks/learner_time.py --transcript /tmp/read.txt   # and every text read, as read
 
 The web app is served as ``make app`` serves it (Voilà, the project's configuration, no
 pre-heated kernels so as not to load a shared machine), and Debian's Chromium opens, as a
@@ -18,10 +19,10 @@ ten minutes".  On each page the script counts **every word the learner sees** on
   the verdict under the hand after choosing cards, the hint list when it is used);
 * ``results``: the same at the end of a round or game.
 
-Lines that are only cards (the faces of the hand) are pictures, not words, and are not
-counted.  It answers every exercise (choices tried in order until one is right, a number
+Only what can be seen is counted: not hidden parts, not the words only for screen readers,
+not a menu's closed list of options, and not the cards (pictures, not words).  It answers every exercise (choices tried in order until one is right, a number
 typed wrong once then right), and plays the way a newcomer does: most turns it does what
-the coach says, but on ``1 − --follow`` of them (seeded) it plays its own move — in Least
+the coach says, but every ``--own-every``-th turn (3: the 2nd, 5th, 8th …) it plays its own move — in Least
 Score it throws its highest card and takes whatever the take choice starts on; in Tiến Lên it
 leads its lowest card, or presses **Show my legal plays** and plays the first one listed.
 When it has gone out and **Finish the game** is offered, it presses it.
@@ -33,7 +34,6 @@ The estimate is words ÷ ``--wpm`` (200 words a minute) + actions × ``--action`
 from __future__ import annotations
 
 import argparse
-import random
 import re
 import sys
 import time
@@ -44,6 +44,8 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent / "tests" / "browser"))
 sys.path.insert(0, str(HERE.parent))
 
+from cardkit import Card  # noqa: E402
+from cardkit.least_score import card_value  # noqa: E402
 from voila_harness import (ARTIFACTS, LESSONS, PageWatch, VoilaServer, expected_widget_views,  # noqa: E402
                             launch_chromium, wait_for_page_ready)
 
@@ -51,7 +53,6 @@ SYMBOLS = {"♠": "S", "♣": "C", "♦": "D", "♥": "H"}
 CARD = re.compile(r"(10|[2-9AJQK])([♠♣♦♥])")
 ONLY_CARDS = re.compile(r"^\s*((10|[2-9AJQK])[♠♣♦♥][\s,]*)+$")
 SHOTS = ARTIFACTS / "screenshots" / "learner"
-LS_VALUE = {"A": 1, "J": 10, "Q": 10, "K": 10}
 
 
 def words(text: str) -> int:
@@ -64,29 +65,31 @@ def codes(text: str) -> list[str]:
     return [rank + SYMBOLS[suit] for rank, suit in CARD.findall(text)]
 
 
-PROSE_JS = """(until) => {
-  const skip = el => el.closest('.ck-table');
-  let out = [];
-  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+SEEN_JS = """([root, until, skipTable]) => {
+  // the text a learner can see: no hidden element, nothing only for screen readers (a box
+  // of a pixel or less), no card faces (pictures), no menu's list of options
+  root = root || document.body;
+  const out = [];
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
   while (walker.nextNode()) {
-    const n = walker.currentNode, el = n.parentElement;
-    if (!el || skip(el) || el.closest('script,style')) continue;
-    const s = getComputedStyle(el);
-    if (s.display === 'none' || s.visibility === 'hidden' || el.closest('[hidden]')) continue;
-    if (!el.getClientRects().length) continue;
-    out.push(n.textContent);
-    if (until && n.textContent.includes(until)) break;
+    const n = walker.currentNode, el = n.parentElement, t = n.textContent.trim();
+    if (!t || !el || el.closest('script, style, select, option, svg, .ck-card')) continue;
+    if (skipTable && el.closest('.ck-table')) continue;
+    if (getComputedStyle(el).visibility === 'hidden') continue;
+    const r = el.getBoundingClientRect();
+    if (r.width < 2 || r.height < 2) continue;
+    out.push(t);
+    if (until && t.includes(until)) break;
   }
-  return out.join(' ');
+  return out;
 }"""
 
 
 class Learner:
     """What one page cost the learner: words by part, actions, waits, turns."""
 
-    def __init__(self, page, wpm: float, action: float, follow: float, seed: int) -> None:
-        self.page, self.wpm, self.action, self.follow = page, wpm, action, follow
-        self.rng = random.Random(seed)
+    def __init__(self, page, wpm: float, action: float, own_every: int) -> None:
+        self.page, self.wpm, self.action, self.own_every = page, wpm, action, own_every
         self.words = 0
         self.parts: dict[str, int] = {}
         self.actions = 0
@@ -96,16 +99,20 @@ class Learner:
         self.seen: Counter = Counter()      # the table's lines as last read
         self.log_total = -1
         self.acted_on = ""                  # the coach's words at the learner's last move
+        self.advice = ""                    # the coach's words for this turn
+        self.transcript = None              # a file: every text read, as read (--transcript)
 
     def read(self, text: str, part: str = "prose") -> None:
         n = words(text)
+        if self.transcript is not None and n:
+            self.transcript.write(f"--- {part} ({n} words)\n{text.strip()}\n")
         self.words += n
         self.parts[part] = self.parts.get(part, 0) + n
 
     def read_table(self, table, part: str) -> None:
         """Read the table's lines that are new since it was last read."""
-        lines = [x.strip() for x in table.inner_text().splitlines()]
-        now = Counter(x for x in lines if x and not ONLY_CARDS.match(x))
+        now = Counter(x for x in table.evaluate("(el) => (" + SEEN_JS + ")([el, null, false])")
+                      if not ONLY_CARDS.match(x))
         new = now - self.seen
         self.read("\n".join(new.elements()), part)
         self.seen = now
@@ -114,8 +121,9 @@ class Learner:
         self.actions += n
 
     def own_move(self) -> bool:
-        """Does the newcomer play their own move this turn (instead of the coach's)?"""
-        mine = self.rng.random() >= self.follow
+        """Does the newcomer play their own move this turn (instead of the coach's)?  Every
+        ``own_every``-th turn, from the second on (0: never)."""
+        mine = bool(self.own_every) and self.turns % self.own_every == 2 % self.own_every
         self.own_moves += mine
         return mine
 
@@ -202,9 +210,11 @@ def wait_turn(page, table, learner: Learner, timeout: float = 180.0) -> str:
             learner.act()
             continue
         state = None
+        advice = coach_text(table)
         if visible(table.locator(".ck-result-area")):
             state = "result" if visible(table.locator("button.ck-next-round")) else "over"
-        elif "Coach:" in coach_text(table) and coach_text(table) != learner.acted_on:
+        elif "Coach:" in advice and advice != learner.acted_on and my_turn(table):
+            learner.advice = advice
             state = "turn"
         if state is not None:
             learner.log_total = total
@@ -212,6 +222,15 @@ def wait_turn(page, table, learner: Learner, timeout: float = 180.0) -> str:
             return state
         page.wait_for_timeout(150)
     raise RuntimeError(f"no turn for the learner after {timeout:.0f} s: {table.inner_text()[:800]!r}")
+
+
+def my_turn(table) -> bool:
+    """The learner's move buttons are enabled (Play, or Discard and take)."""
+    for css in ("button.ck-play", "button.ck-discard"):
+        b = table.locator(css)
+        if b.count():
+            return b.first.is_enabled()
+    return True
 
 
 def click_cards(table, learner: Learner, cards: list[str]) -> None:
@@ -247,7 +266,7 @@ def play_least_score(page, learner: Learner, shots: bool) -> None:
         learner.turns += 1
         if shots and learner.turns == 2:
             page.screenshot(path=str(SHOTS / "ls00_coach.png"), full_page=True)
-        advice = learner.acted_on = coach_text(table)
+        advice = learner.acted_on = learner.advice
         pick = advice.split("Coach:", 1)[1]
         if pick.strip().startswith("declare"):
             table.locator("button.ck-declare").click()
@@ -256,7 +275,7 @@ def play_least_score(page, learner: Learner, shots: bool) -> None:
         hand = [b.get_attribute("data-key") for b in table.locator(".ck-my-hand button.ck-card").all()]
         if learner.own_move():
             # the newcomer's own move: throw the highest card, take what the choice starts on
-            top = max(hand, key=lambda k: LS_VALUE.get(k[:-1], 10 if k[:-1] == "10" else int(k[:-1] or 0)))
+            top = max(hand, key=lambda k: card_value(Card.parse(k)))
             click_cards(table, learner, [top])
             learner.read_table(table, "turns")           # the line under the hand: what it makes
         else:
@@ -288,7 +307,7 @@ def play_tien_len(page, learner: Learner, shots: bool) -> None:
         learner.turns += 1
         if shots and learner.turns == 3:
             page.screenshot(path=str(SHOTS / "tl00_coach.png"), full_page=True)
-        advice = learner.acted_on = coach_text(table)
+        advice = learner.acted_on = learner.advice
         pick = advice.split("Coach:", 1)[1].split("Why:", 1)[0]
         passing = pick.strip().startswith("pass")
         if not passing and learner.own_move():
@@ -322,9 +341,10 @@ def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--wpm", type=float, default=200)
     parser.add_argument("--action", type=float, default=3.0, help="seconds per click or typed answer")
-    parser.add_argument("--follow", type=float, default=0.75, help="share of turns the coach's pick is played")
-    parser.add_argument("--seed", type=int, default=18, help="seed of the newcomer's own moves")
+    parser.add_argument("--own-every", type=int, default=3,
+                        help="the newcomer plays its own move every this many turns, from the 2nd (0: never)")
     parser.add_argument("--shots", action="store_true")
+    parser.add_argument("--transcript", type=Path, help="write every text read to this file")
     args = parser.parse_args(argv)
     SHOTS.mkdir(parents=True, exist_ok=True)
     from playwright.sync_api import sync_playwright
@@ -344,8 +364,11 @@ def main(argv=None) -> int:
                 ("Tiến Lên in ten minutes", "tien_len/00_ten_minute_start.ipynb", play_tien_len, None)]:
             page.goto(server.render_url(path))
             wait_for_page_ready(page, expected_widget_views(LESSONS / path), 240_000)
-            learner = Learner(page, args.wpm, args.action, args.follow, args.seed)
-            learner.read(page.evaluate(PROSE_JS, until))
+            learner = Learner(page, args.wpm, args.action, args.own_every)
+            if args.transcript:
+                learner.transcript = transcript = transcript if rows else open(args.transcript, "w")
+                transcript.write(f"===== {name}\n")
+            learner.read("\n".join(page.evaluate(SEEN_JS, [None, until, True])))
             if args.shots:
                 page.screenshot(path=str(SHOTS / f"{Path(path).stem}_{path.split('/')[0]}.png"), full_page=True)
             if until is None:
@@ -363,8 +386,8 @@ def main(argv=None) -> int:
         browser.close()
         problems = watch.console_errors + watch.page_errors
     total = sum(learner.minutes() for _, learner in rows)
-    print(f"reading {args.wpm:g} words a minute, {args.action:g} s an action, waits for the bots as measured; "
-          f"the coach followed on {args.follow:.0%} of the turns (seed {args.seed})")
+    how = f"an own move every {args.own_every} turns" if args.own_every else "the coach followed at every turn"
+    print(f"reading {args.wpm:g} words a minute, {args.action:g} s an action, waits for the bots as measured; {how}")
     for name, learner in rows:
         print(learner.line(name))
     print(f"{'total':<32} {sum(x.words for _, x in rows):>5} words, {sum(x.actions for _, x in rows)} actions, "
