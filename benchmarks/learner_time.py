@@ -282,7 +282,7 @@ def play_least_score(page, learner: Learner, shots: bool) -> None:
             group = pick.split("Why:", 1)[0]
             click_cards(table, learner, codes(group))
             learner.read_table(table, "turns")
-            take = advice.split("Then take", 1)[1].split(":", 1)[0] if "Then take" in advice else ""
+            take = advice.split("Then take", 1)[1].split(":", 1)[0] if "Then take" in advice else "deck"
             if "deck" in take:
                 label = table.locator(".ck-take label", has_text="deck")
             else:

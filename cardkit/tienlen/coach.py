@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from ..i18n import Message, say, seat
+from ..i18n import Message, ordinal, say, seat
 from .game import PASS, Action, Observation
 from .rules import Combo, why_beats
 from .strong import plan_hand, strong_bot, sure_winner, unseen_mask
@@ -214,8 +214,8 @@ def explain(before: Observation, player: int, action: Action, after: Optional[Ob
     if after is not None:
         if player in after.finished and player not in before.finished:
             place = after.finished.index(player) + 1
-            then = say("coach.tl.went_out_you", place=place) if player == you else \
-                say("coach.tl.went_out", who=who, place=place)
+            then = say("coach.tl.went_out_you", place=ordinal(place)) if player == you else \
+                say("coach.tl.went_out", who=who, place=ordinal(place))
         elif after.game_number == before.game_number and after.table is None and before.table is not None \
                 and after.current_player >= 0:
             leader = after.current_player
