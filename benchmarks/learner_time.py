@@ -17,7 +17,9 @@ ten minutes".  On each page the script counts **every word the learner sees** on
 * ``turns``: at each turn of the learner's, every line of the table's text that was not
   on it at the previous turn (the coach's box, the note, the status, the new log lines,
   the verdict under the hand after choosing cards, the hint list when it is used);
-* ``results``: the same at the end of a round or game.
+* ``results``: the same at the end of a round or game;
+
+each table part split in two: the words of the coach's box (``… (coach)``) and the rest.
 
 Only what can be seen is counted: not hidden parts, not the words only for screen readers,
 not a menu's closed list of options, and not the cards (pictures, not words).  It answers every exercise (choices tried in order until one is right, a number
@@ -78,7 +80,7 @@ SEEN_JS = """([root, until, skipTable]) => {
     if (getComputedStyle(el).visibility === 'hidden') continue;
     const r = el.getBoundingClientRect();
     if (r.width < 2 || r.height < 2) continue;
-    out.push(t);
+    out.push([t, !!el.closest('.ck-coach')]);
     if (until && t.includes(until)) break;
   }
   return out;
@@ -111,10 +113,11 @@ class Learner:
 
     def read_table(self, table, part: str) -> None:
         """Read the table's lines that are new since it was last read."""
-        now = Counter(x for x in table.evaluate("(el) => (" + SEEN_JS + ")([el, null, false])")
+        now = Counter((x, coach) for x, coach in table.evaluate("(el) => (" + SEEN_JS + ")([el, null, false])")
                       if not ONLY_CARDS.match(x))
         new = now - self.seen
-        self.read("\n".join(new.elements()), part)
+        self.read("\n".join(x for x, coach in new.elements() if coach), part + " (coach)")
+        self.read("\n".join(x for x, coach in new.elements() if not coach), part)
         self.seen = now
 
     def act(self, n: int = 1) -> None:
@@ -368,7 +371,7 @@ def main(argv=None) -> int:
             if args.transcript:
                 learner.transcript = transcript = transcript if rows else open(args.transcript, "w")
                 transcript.write(f"===== {name}\n")
-            learner.read("\n".join(page.evaluate(SEEN_JS, [None, until, True])))
+            learner.read("\n".join(x for x, _ in page.evaluate(SEEN_JS, [None, until, True])))
             if args.shots:
                 page.screenshot(path=str(SHOTS / f"{Path(path).stem}_{path.split('/')[0]}.png"), full_page=True)
             if until is None:

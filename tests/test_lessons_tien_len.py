@@ -538,7 +538,7 @@ def test_ten_minute_start_shows_the_bomb_rule_with_cards():
     nb = load(TL / "00_ten_minute_start.ipynb")
     text = markdown(nb)
     assert "To **chop** is to beat 2s with" in text
-    assert "may be **led**, three pairs in a row too" in text
+    assert "may be **led** like any combination, three pairs in a row too" in text
     figs = figures(nb)
     stated = {("7♠ 7♣ 8♦ 8♥ 9♠ 9♥", "2♠"): True,                  # any bomb beats a single 2
               ("6♠ 6♣ 7♦ 7♥ 8♠ 8♣ 9♦ 9♥", "2♠ 2♥"): True,         # four pairs in a row beat a pair of 2s

@@ -46,7 +46,7 @@ text("coach.tl.why.keep_together", "beating it would break your {kind} {cards}: 
 text("coach.tl.why.save_for_lead", "beating it gains little: keep your cards for when you lead")
 
 # --- Tiến Lên: what a move meant ------------------------------------------------------------
-text("coach.tl.did_pass", "{who} passed (out until the table is cleared).")
+text("coach.tl.did_pass", "{who} passed.")
 text("coach.tl.did_lead", "{who} led {cards} ({kind}).")
 text("coach.tl.did_beat", "{who} played {cards}: key card {key} beats {old}.")
 text("coach.tl.did_chop", "{who} chopped {old} with the bomb {cards} ({kind}).")
@@ -89,8 +89,8 @@ text("coach.ls.why.take_low", "it is worth {value}; a deck card averages {averag
 text("coach.ls.why.not_declare", "Not declaring yet: you would be lowest only about {chance} of the time.")
 
 text("coach.ls.did_declare", "{who} declared: every hand is shown and the round is scored.")
-text("coach.ls.did_draw", "{who} discarded {group} and drew from the deck.")
-text("coach.ls.did_take", "{who} discarded {group} and took the open {card} ({value}).")
+text("coach.ls.did_draw", "{who} discarded {group} and drew.")
+text("coach.ls.did_take", "{who} discarded {group} and took {card} ({value}).")
 text("coach.ls.did_and", "{move} {then}")
 text("coach.ls.getting_low", "A small card: they are getting low.")
 plural("coach.ls.may_declare_soon", "{n} card left: they may declare soon.", "{n} cards left: they may declare soon.",
