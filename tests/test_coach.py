@@ -155,6 +155,8 @@ def test_tienlen_advice_when_nothing_beats_and_when_something_does():
             something += 1
             assert tip.situation.code in ("coach.tl.to_beat", "coach.tl.to_beat_two")
             assert str(obs.table) in str(tip.situation)
+            # the table's status says what is to beat; the coach adds it only for 2s (a bomb may chop them)
+            assert (tip.situation in tip.lines()) == (tip.situation.code == "coach.tl.to_beat_two")
         else:
             assert tip.situation is None
     assert nothing and something

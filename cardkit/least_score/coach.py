@@ -34,9 +34,9 @@ __all__ = ["Advice", "coach", "advice", "suggestion", "take_pick", "explain", "e
            "round_opening"]
 
 
-DECLARE_NOTE_AT = 0.25
-"""The coach says why it does not declare (when it may) only from this chance up:
-below it, declaring is plainly not on."""
+DECLARE_NOTE_AT = 0.5
+"""The coach says why it does not declare (when it may) only from this chance of being
+lowest up — when a learner would think of declaring; below it, declaring is plainly not on."""
 
 
 def group_message(cards, rules=None) -> Message:

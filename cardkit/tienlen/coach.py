@@ -60,8 +60,11 @@ class Advice:
         return say("coach.tl.pick_play", cards=self.action.cards, reason=self.reason)
 
     def lines(self) -> list[Message]:
-        """What a coach box shows, one Message a line: the situation, a warning, the pick."""
-        return [m for m in (self.situation, self.warning, self.pick) if m is not None]
+        """What a coach box shows, one Message a line: a warning, the pick — and the
+        situation only when 2s are on the table (a bomb may chop them); otherwise the
+        table's own status says what is to beat."""
+        shown = self.situation if self.situation is not None and self.situation.code == "coach.tl.to_beat_two" else None
+        return [m for m in (shown, self.warning, self.pick) if m is not None]
 
 
 @dataclass(frozen=True)
