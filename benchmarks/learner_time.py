@@ -181,8 +181,9 @@ def answer_exercises(page, learner: Learner) -> None:
 
 
 def changed(page, element, before: str, timeout: float = 15_000) -> None:
-    """Wait until ``element`` shows a text other than ``before`` (an answer's feedback)."""
-    page.wait_for_function("([el, old]) => el.innerText.trim().length > 0 && el.innerText !== old",
+    """Wait until ``element`` shows a sentence other than ``before`` (an answer's feedback:
+    its mark comes a moment before its words)."""
+    page.wait_for_function("([el, old]) => el.innerText.trim().split(/\\s+/).length >= 3 && el.innerText !== old",
                            arg=[element.element_handle(), before], timeout=timeout)
 
 
