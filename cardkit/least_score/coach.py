@@ -40,7 +40,7 @@ lowest up — when a learner would think of declaring; below it, declaring is pl
 
 
 def group_message(cards, rules=None) -> Message:
-    """A legal discard with its points as a Message: "the run A♣ 2♦ 3♠ (6 points)"."""
+    """A legal discard with its points as a Message: "the run A♣ 2♦ 3♠ (6 points)", "K♥ (10 points)"."""
     from .rules import discard_kind
 
     cards = display_order(list(cards))

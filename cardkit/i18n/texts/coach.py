@@ -63,8 +63,7 @@ text("coach.tl.clears_gone_to_you", "Everyone else passed on {who}'s last play; 
                                     "with cards.")
 
 # --- Least Score ------------------------------------------------------------------------------
-plural("coach.ls.group.single", "the single {cards} ({points} point)", "the single {cards} ({points} points)",
-       count="points")
+plural("coach.ls.group.single", "{cards} ({points} point)", "{cards} ({points} points)", count="points")
 text("coach.ls.group.pair", "the pair {cards} ({points} points)")
 text("coach.ls.group.four_of_a_kind", "the four of a kind {cards} ({points} points)")
 text("coach.ls.group.run", "the run {cards} ({points} points)")
