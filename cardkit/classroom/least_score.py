@@ -22,6 +22,7 @@ figures (and exercises their right answers) in the output's metadata under
 from __future__ import annotations
 
 import html
+import math
 import random
 from fractions import Fraction
 from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
@@ -32,13 +33,14 @@ from .. import least_score as ls
 from ..cards import Card, Rank, Suit, cards_text, full_deck, to_cards
 from ..errors import CardkitError
 from ..game import resolve_bot
-from ..words import KIND_NAMES, and_list, number_word, player_name
+from ..i18n import SOURCE_LANGUAGE, and_list, kind_name, kind_word, number, number_word, or_list, percent, render, say
+from ..i18n import Message, seat
 from ..widgets.checkers import discard_name
 from ..widgets.hand import CardRow, Hand
 from ..widgets.messages import StatusMessage, safe_callback
 from .boxes import Panel, Shown, figure_json
 from .tables import html_table, shown_table, table_text
-from .numbers import fraction_text, num, pct
+from .numbers import fraction_text, pct
 from .quiz import CardQuiz, Feedback, NumberQuiz, Quiz, register_exercise
 
 if TYPE_CHECKING:  # numpy and the plots are loaded only by what uses them (lesson 6)
@@ -67,6 +69,50 @@ __all__ = [
     "declare_success",
 ]
 
+def _t(code: str, /, **values: Any) -> str:
+    """A message's sentence, where it meets the page: a widget's label, a table's cell."""
+    return str(say(code, **values))
+
+
+def _joined(items: Iterable[Any], code: str = "classroom_games.semicolon_join") -> Any:
+    """Several values (messages, cards …) as one value, joined by the catalogue's
+    separator (``code``): ``a; b; c``."""
+    items = list(items)
+    if not items:
+        return ""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = say(code, first=item, rest=out)
+    return out
+
+
+def _decimals(x: float, sig: int) -> int:
+    if x == 0 or not math.isfinite(x):
+        return 0
+    return max(0, sig - 1 - math.floor(math.log10(abs(x))))
+
+
+def _num(x: float, sig: int = 4) -> Any:
+    """A number with ``sig`` significant digits, as a message value (whole numbers as they are)."""
+    if float(x).is_integer() and abs(x) < 1e15:
+        return int(x)
+    return number(float(x), _decimals(float(x), sig))
+
+
+def _pct(p: float, sig: int = 3) -> Any:
+    """A probability as a percentage with ``sig`` significant digits, as a message value
+    (the digits :func:`~cardkit.classroom.numbers.pct` gives)."""
+    x = float(p) * 100
+    if x != 0 and abs(x) < 1e-6:
+        return pct(p, sig)
+    d = _decimals(x, sig)
+    if x != 0 and abs(x) >= 10 ** (sig - 1):
+        d = 0
+    if 50 < x < 100:
+        d = max(d, _decimals(round(100 - x, 12), 1))
+    return percent(float(p), d)
+
+
 def _ordered(cards: Iterable[Card]) -> tuple[Card, ...]:
     return ls.display_order(list(cards))
 
@@ -80,16 +126,18 @@ def _codes(cards: Iterable[Card]) -> list[str]:
 def value_table(suit: Suit = Suit.SPADES) -> Shown:
     """What each rank is worth in Least Score, from the engine's :func:`card_value`."""
     cards = [Card(rank, suit) for rank in Rank]
-    rows = [[c.label.split(" of ")[0], c.code[:-1], str(ls.card_value(c))] for c in cards]
+    rows = [[_t(f"classroom_ls.rank_title.r{int(c.rank)}"), c.code[:-1], str(ls.card_value(c))] for c in cards]
     figures = {c.code[:-1]: ls.card_value(c) for c in cards}
-    return shown_table(["Card", "Shown as", "Points"], rows, "What each card is worth (any suit)", figures)
+    head = [_t("classroom_ls.values.head_card"), _t("classroom_ls.values.head_shown"),
+            _t("classroom_ls.values.head_points")]
+    return shown_table(head, rows, _t("classroom_ls.values.caption"), figures)
 
 
 def worked_total(cards: Any) -> Shown:
     """A hand's total worked out: ``A♣ 2♦ 3♠ 9♥ 9♣: 1 + 2 + 3 + 9 + 9 = 24``."""
     hand = _ordered(to_cards(cards))
     if not hand:
-        raise CardkitError("give some cards, such as 'AC 2D 3S 9H 9C'")
+        raise CardkitError(say("classroom_ls.worked_total.no_cards"))
     parts = " + ".join(str(ls.card_value(c)) for c in hand)
     total = ls.hand_total(hand)
     text = f"{cards_text(hand)}: {parts} = {total}"
@@ -98,34 +146,33 @@ def worked_total(cards: Any) -> Shown:
     return Shown(page, text, {f"total {' '.join(_codes(hand))}": total})
 
 
-def total_mistakes(cards: Any) -> dict[int, str]:
+def total_mistakes(cards: Any) -> dict[int, Message]:
     """The wrong totals a learner is likely to give for a hand, each with the step
-    that went wrong: a picture card counted by its rank (jack 11, queen 12, king
-    13), an ace counted as 11, one card left out."""
+    that went wrong (a message): a picture card counted by its rank (jack 11,
+    queen 12, king 13), an ace counted as 11, one card left out."""
     hand = _ordered(to_cards(cards))
     total = ls.hand_total(hand)
-    out: dict[int, str] = {}
+    out: dict[int, Message] = {}
     pictures = [c for c in hand if int(c.rank) > 10]
     if pictures:
         by_rank = total + sum(int(c.rank) - 10 for c in pictures)
-        out[by_rank] = (f"you counted {cards_text(pictures)} by {'its' if len(pictures) == 1 else 'their'} rank "
-                        "(jack 11, queen 12, king 13); in Least Score every picture card is worth 10")
+        out[by_rank] = say("classroom_ls.mistake.picture_by_rank", cards=tuple(pictures), n=len(pictures))
     aces = [c for c in hand if int(c.rank) == 1]
     if aces:
-        out.setdefault(total + 10 * len(aces), "you counted an ace as 11; in Least Score an ace is worth just 1")
+        out.setdefault(total + 10 * len(aces), say("classroom_ls.mistake.ace_as_eleven"))
     for c in hand:
-        out.setdefault(total - ls.card_value(c), f"one card is missing from your sum: add all five cards "
-                                                 f"(did you leave out {c}?)")
+        out.setdefault(total - ls.card_value(c), say("classroom_ls.mistake.card_left_out", card=c))
     out.pop(total, None)
     return out
 
 
 def _total_quiz_parts(hand: Sequence[Card]) -> dict:
-    """The explanation, hint and likely mistakes of a "what is this hand worth?" question."""
+    """The explanation, hint and likely mistakes of a "what is this hand worth?" question
+    (as the :class:`NumberQuiz` shows them)."""
     parts = " + ".join(str(ls.card_value(c)) for c in hand)
     return dict(explain=f"{parts} = {ls.hand_total(hand)}",
-                hint="ace 1, a 2 to a 10 its number, jack, queen and king 10 each",
-                mistakes=total_mistakes(hand))
+                hint=_t("classroom_ls.total.hint"),
+                mistakes={k: str(m) for k, m in total_mistakes(hand).items()})
 
 
 def _deal_hands(count: int, seed: int, size: int = 5) -> list[tuple[Card, ...]]:
@@ -146,22 +193,22 @@ class HandTotalDrill(Panel):
 
     def __init__(self, hands: int = 6, seed: int = 11, **kwargs: Any) -> None:
         if isinstance(hands, bool) or not isinstance(hands, int) or not 1 <= hands <= 50:
-            raise CardkitError(f"hands is how many questions, 1 to 50; not {hands!r}")
+            raise CardkitError(say("classroom_ls.drill.bad_count", given=repr(hands)))
         self.seed = int(seed)
         self.hands = _deal_hands(hands, self.seed)
-        self.quizzes = [NumberQuiz(f"Hand {i + 1}: {cards_text(hand)}. What is it worth?", ls.hand_total(hand),
-                                   placeholder_help="a whole number, e.g. 27", **_total_quiz_parts(hand))
+        self.quizzes = [NumberQuiz(_t("classroom_ls.drill.question", i=i + 1, cards=hand), ls.hand_total(hand),
+                                   placeholder_help=_t("classroom_ls.drill.placeholder"), **_total_quiz_parts(hand))
                         for i, hand in enumerate(self.hands)]
         self.index = 0
-        self.row = CardRow((), title="Hand", card_width=64)
+        self.row = CardRow((), title=_t("classroom_ls.drill.row_title"), card_width=64)
         self.progress = ipywidgets.HTML()
-        self.next_button = ipywidgets.Button(description="Next hand", icon="arrow-right",
-                                             tooltip="Go on to the next hand")
-        self.new_button = ipywidgets.Button(description=f"Deal {len(self.hands)} new hands", icon="random",
-                                            tooltip="Start the quick-fire again with fresh hands",
+        self.next_button = ipywidgets.Button(description=_t("classroom_ls.drill.next"), icon="arrow-right",
+                                             tooltip=_t("classroom_ls.drill.next_tip"))
+        self.new_button = ipywidgets.Button(description=_t("classroom_ls.drill.deal_new", n=len(self.hands)),
+                                            icon="random", tooltip=_t("classroom_ls.drill.deal_new_tip"),
                                             layout=ipywidgets.Layout(width="auto"))
-        self.back_button = ipywidgets.Button(description="Previous", icon="arrow-left",
-                                             tooltip="Go back to the previous hand")
+        self.back_button = ipywidgets.Button(description=_t("classroom_ls.drill.previous"), icon="arrow-left",
+                                             tooltip=_t("classroom_ls.drill.previous_tip"))
         self.status = StatusMessage()
         self.slot = ipywidgets.Box()
         self.next_button.on_click(safe_callback(self.status, lambda _b: self.next()))
@@ -179,10 +226,11 @@ class HandTotalDrill(Panel):
     def show(self, i: int) -> None:
         """Show question ``i`` (0 is the first)."""
         if not 0 <= i < len(self.quizzes):
-            raise CardkitError(f"there are {len(self.quizzes)} hands: choose 0 to {len(self.quizzes) - 1}")
+            raise CardkitError(say("classroom_ls.drill.no_such_hand", n=len(self.quizzes),
+                                   last=len(self.quizzes) - 1))
         self.index = i
         self.row.cards = self.hands[i]
-        self.row.title = f"Hand {i + 1} of {len(self.hands)}"
+        self.row.title = _t("classroom_ls.drill.row_title_of", i=i + 1, n=len(self.hands))
         self.slot.children = (self.quizzes[i],)
         self._buttons()
 
@@ -191,8 +239,8 @@ class HandTotalDrill(Panel):
         if self.index + 1 < len(self.quizzes):
             self.show(self.index + 1)
         else:
-            self.status.info(f"That was the last hand: {self.solved} of {len(self.quizzes)} right. "
-                             f"Press Deal {len(self.hands)} new hands to go again.")
+            self.status.info(_t("classroom_ls.drill.last_hand", solved=self.solved, n=len(self.quizzes),
+                                button=say("classroom_ls.drill.deal_new", n=len(self.hands))))
 
     def new_hands(self) -> None:
         """Deal fresh hands (the next seed) into the same questions and start again
@@ -201,7 +249,7 @@ class HandTotalDrill(Panel):
         self.hands = _deal_hands(len(self.hands), self.seed)
         for i, (q, hand) in enumerate(zip(self.quizzes, self.hands)):
             q.reset()
-            q.question = f"Hand {i + 1}: {cards_text(hand)}. What is it worth?"
+            q.question = _t("classroom_ls.drill.question", i=i + 1, cards=hand)
             parts = _total_quiz_parts(hand)
             q.answer = Fraction(ls.hand_total(hand))
             q.explain, q.hint = parts["explain"], parts["hint"]
@@ -216,8 +264,9 @@ class HandTotalDrill(Panel):
 
     def _buttons(self) -> None:
         done = sum(q.solved for q in self.quizzes)
-        self.progress.value = (f"<b>Quick-fire:</b> hand {self.index + 1} of {len(self.hands)} · "
-                               f"{done} right so far")
+        self.progress.value = (f"<b>{html.escape(_t('classroom_ls.drill.progress_kicker'))}</b> "
+                               + html.escape(_t("classroom_ls.drill.progress", i=self.index + 1, n=len(self.hands),
+                                                done=done)))
         self.back_button.disabled = self.index == 0
         self.next_button.disabled = self.index + 1 >= len(self.quizzes) and not self.quizzes[self.index].solved
 
@@ -234,26 +283,29 @@ class HandTotalDrill(Panel):
         return {"exercises": self.records()}
 
     def __repr__(self) -> str:
-        return (f"HandTotalDrill({len(self.hands)} hands, seed {self.seed}; now hand {self.index + 1}: "
-                f"{cards_text(self.hands[self.index])}; {self.solved} right)")
+        return "HandTotalDrill(" + _t("classroom_ls.drill.repr", n=len(self.hands), seed=str(self.seed),
+                                      i=self.index + 1, cards=self.hands[self.index], solved=self.solved) + ")"
 
 
 # --- 2. legal discards ----------------------------------------------------------------------
 
 def discard_table(groups: Sequence[Any], rules: Optional[ls.Rules] = None,
-                  caption: str = "Legal or not? The engine's verdict") -> Shown:
-    """Each group of cards with the engine's verdict: its kind, or why it is illegal."""
+                  caption: Optional[str] = None) -> Shown:
+    """Each group of cards with the engine's verdict: its kind, or why it is illegal
+    (``caption`` by default: "Legal or not? The engine's verdict")."""
     rows, figures = [], {}
     for g in groups:
         cards = _ordered(to_cards(g))
         name = discard_name(cards, rules)
         if name is None:
-            verdict, why = "not legal", ls.why_illegal(cards, rules) or ""
+            verdict, why = _t("classroom_ls.discards.not_legal"), str(ls.why_illegal(cards, rules) or "")
         else:
-            verdict, why = "legal", name
+            verdict, why = _t("classroom_ls.discards.legal"), str(name)
         rows.append([cards_text(cards), verdict, why])
         figures[" ".join(_codes(cards))] = ls.discard_kind(cards, rules)
-    return shown_table(["Cards", "Verdict", "Kind, or why not"], rows, caption, figures)
+    head = [_t("classroom_ls.discards.head_cards"), _t("classroom_ls.discards.head_verdict"),
+            _t("classroom_ls.discards.head_why")]
+    return shown_table(head, rows, _t("classroom_ls.discards.caption") if caption is None else caption, figures)
 
 
 def _multi_card_discards(hand: Sequence[Card], rules: Optional[ls.Rules]) -> list[tuple[Card, ...]]:
@@ -272,29 +324,29 @@ class SpotEveryDiscard(Panel):
     :class:`Scoreboard` can count it.
     """
 
-    def __init__(self, cards: Any, rules: Optional[ls.Rules] = None,
-                 question: str = "Find every legal discard of two or more cards in this hand.",
+    def __init__(self, cards: Any, rules: Optional[ls.Rules] = None, question: Optional[str] = None,
                  **kwargs: Any) -> None:
         self.rules = rules
-        self.question = question
-        self.hand = Hand(cards, sort_key=ls.sort_key, title="Choose cards, then press Check these cards",
-                         highlight_text="part of a legal discard")
+        self.question = question = _t("classroom_ls.spot.question") if question is None else question
+        check = say("classroom_ls.spot.check")
+        self.hand = Hand(cards, sort_key=ls.sort_key, title=_t("classroom_ls.spot.hand_title", button=check),
+                         highlight_text=_t("classroom_ls.spot.highlight"))
         self.answers = _multi_card_discards(self.hand.cards, rules)
         if not self.answers:
-            raise CardkitError("this hand has no legal discard of two or more cards: choose another hand")
+            raise CardkitError(say("classroom_ls.spot.no_group"))
         self.found: list[tuple[Card, ...]] = []
         self.attempts = 0
         self.solved = False
         self.revealed = False
         self._listeners: list[Callable] = []
         self.feedback = StatusMessage()
-        self.check_button = ipywidgets.Button(description="Check these cards", button_style="primary",
-                                              tooltip="Is the group you chose a legal discard?")
-        self.reveal_button = ipywidgets.Button(description="Show me every legal discard",
+        self.check_button = ipywidgets.Button(description=str(check), button_style="primary",
+                                              tooltip=_t("classroom_ls.spot.check_tip"))
+        self.reveal_button = ipywidgets.Button(description=_t("classroom_ls.spot.reveal"),
                                                layout=ipywidgets.Layout(width="auto"))
         self.listing = ipywidgets.HTML()
-        self.title = ipywidgets.HTML('<div class="ck-quiz-kicker">Exercise</div>'
-                                     f'<div class="ck-quiz-title">{html.escape(question)}</div>')
+        self.title = ipywidgets.HTML(f'<div class="ck-quiz-kicker">{html.escape(_t("classroom_games.exercise_kicker"))}'
+                                     f'</div><div class="ck-quiz-title">{html.escape(question)}</div>')
         self.check_button.on_click(safe_callback(self.feedback, lambda _b: self.check()))
         self.reveal_button.on_click(safe_callback(self.feedback, lambda _b: self.reveal()))
         super().__init__(children=(self.title, self.hand, ipywidgets.HBox([self.check_button, self.reveal_button]),
@@ -305,9 +357,9 @@ class SpotEveryDiscard(Panel):
 
     def _list(self) -> None:
         n = len(self.answers)
-        items = "".join(f"<li>{html.escape(discard_name(g, self.rules) or '')}: {html.escape(cards_text(g))}</li>"
-                        for g in self.found)
-        self.listing.value = (f"<div><b>Found {len(self.found)} of {n}</b>"
+        items = "".join(f"<li>{html.escape(_t('classroom_ls.spot.item', name=discard_name(g, self.rules) or '', cards=g))}"
+                        "</li>" for g in self.found)
+        self.listing.value = (f"<div><b>{html.escape(_t('classroom_ls.spot.found_of', found=len(self.found), n=n))}</b>"
                               + (f"<ul style='margin:0.2em 0 0 1.2em;padding:0'>{items}</ul>" if items else "")
                               + "</div>")
 
@@ -324,17 +376,17 @@ class SpotEveryDiscard(Panel):
     def _check(self) -> Feedback:
         chosen = _ordered(self.hand.selected)
         if len(chosen) < 2:
-            fb = Feedback(None, "Choose two or more cards (singles are always legal), then press Check these cards.")
+            fb = Feedback(None, _t("classroom_ls.spot.too_few", button=say("classroom_ls.spot.check")))
         elif chosen in self.found:
-            fb = Feedback(None, f"You found {cards_text(chosen)} already. Look for another group.")
+            fb = Feedback(None, _t("classroom_ls.spot.again", cards=chosen))
         elif ls.discard_kind(chosen, self.rules) is not None:
             self.found.append(chosen)
             left = len(self.answers) - len(self.found)
             name = discard_name(chosen, self.rules)
-            more = f"{left} more to find." if left else "That is every one!"
-            fb = Feedback(True, f"✔ Yes: {cards_text(chosen)} is a legal discard ({name}). {more}")
+            more = say("classroom_ls.spot.more", n=left) if left else say("classroom_ls.spot.all_found")
+            fb = Feedback(True, _t("classroom_ls.spot.yes", cards=chosen, name=name, more=more))
         else:
-            fb = Feedback(False, f"✖ Not a legal discard: {ls.why_illegal(chosen, self.rules)}. Try another group.")
+            fb = Feedback(False, _t("classroom_ls.spot.no", why=ls.why_illegal(chosen, self.rules)))
         if fb.correct is not None and not self.solved:
             self.attempts += 1
         if len(self.found) == len(self.answers) and not self.revealed:
@@ -352,8 +404,8 @@ class SpotEveryDiscard(Panel):
         if not self.solved:
             self.revealed = True
         self.hand.highlight = [tuple(g) for g in self.answers]
-        items = "; ".join(f"{discard_name(g, self.rules)}: {cards_text(g)}" for g in self.answers)
-        text = f"Every legal discard of two or more cards: {items}."
+        items = _joined(say("classroom_ls.spot.item", name=discard_name(g, self.rules), cards=g) for g in self.answers)
+        text = _t("classroom_ls.spot.every", items=items)
         self.feedback.info(text)
         return text
 
@@ -364,18 +416,17 @@ class SpotEveryDiscard(Panel):
     def record(self) -> dict:
         return {"kind": "SpotEveryDiscard", "question": self.question, "cards": _codes(self.hand.cards),
                 "answer": [_codes(g) for g in self.answers],
-                "explain": "every legal group of two or more cards, as the engine lists them"}
+                "explain": _t("classroom_ls.spot.explain")}
 
     def cardkit_metadata(self) -> dict:
         return {"exercise": self.record()}
 
     def __repr__(self) -> str:
-        return (f"SpotEveryDiscard({cards_text(self.hand.cards)}: found {len(self.found)} of "
-                f"{len(self.answers)}{'; solved' if self.solved else ''})")
+        return "SpotEveryDiscard(" + _t("classroom_ls.spot.repr_solved" if self.solved else "classroom_ls.spot.repr",
+                                        cards=self.hand.cards, found=len(self.found), n=len(self.answers)) + ")"
 
 
-def best_discard_quiz(cards: Any, rules: Optional[ls.Rules] = None,
-                      question: str = "Select the legal discard that gets rid of the most points, then press Check.",
+def best_discard_quiz(cards: Any, rules: Optional[ls.Rules] = None, question: Optional[str] = None,
                       hint: str = "") -> CardQuiz:
     """"Which legal discard gets rid of the most points?" — every legal group worth
     the most (:func:`cardkit.least_score.legal_discards`) is right.  A choice that is
@@ -392,20 +443,20 @@ def best_discard_quiz(cards: Any, rules: Optional[ls.Rules] = None,
         name = discard_name(chosen, rules)
         if name is None:
             inside = [g for g in tops if set(g) < set(chosen)]
-            why = f"not a legal discard: {ls.why_illegal(chosen, rules)}"
+            why = ls.why_illegal(chosen, rules)
             if len(inside) > 1:
-                why += (f". {' and '.join(cards_text(g) for g in inside)} are each a best discard by themselves: "
-                        "choose just one of them")
-            return False, why
+                return False, say("classroom_ls.best.not_legal_holds_several", why=why, groups=and_list(inside))
+            return False, say("classroom_ls.not_legal", why=why)
         points = ls.hand_total(chosen)
         if points == best:
-            return True, f"the {name} gets rid of {points} points, as much as any discard in this hand"
-        shown = "" if len(chosen) == 1 else f" ({cards_text(chosen)})"
-        return False, (f"the {name}{shown} is legal, but it gets rid of only {points} "
-                       f"point{'s' if points != 1 else ''}; another legal group gets rid of more")
+            return True, say("classroom_ls.best.right", name=name, n=points)
+        if len(chosen) == 1:
+            return False, say("classroom_ls.best.less_single", name=name, n=points)
+        return False, say("classroom_ls.best.less_group", name=name, cards=chosen, n=points)
 
-    return CardQuiz(question, hand, judge=judge, solutions=tops, sort_key=ls.sort_key, hint=hint,
-                    explain=f"{' or '.join(cards_text(g) for g in tops)}: {best} points.")
+    return CardQuiz(_t("classroom_ls.best.question") if question is None else question, hand, judge=judge,
+                    solutions=tops, sort_key=ls.sort_key, hint=hint,
+                    explain=_t("classroom_ls.best.explain", groups=or_list(tops), n=best))
 
 
 def value_cards_quiz(cards: Any, value: int = 10) -> CardQuiz:
@@ -415,22 +466,21 @@ def value_cards_quiz(cards: Any, value: int = 10) -> CardQuiz:
     hand = to_cards(cards)
     right = frozenset(c for c in hand if ls.card_value(c) == value)
     if not right:
-        raise CardkitError(f"no card in this hand is worth {value}")
+        raise CardkitError(say("classroom_ls.value.none", value=value))
 
-    def judge(chosen: tuple) -> tuple[bool, str]:
+    def judge(chosen: tuple) -> tuple[bool, Message]:
         wrong = [c for c in chosen if ls.card_value(c) != value]
         if wrong:
-            return False, "; ".join(f"{c} is worth {ls.card_value(c)}, not {value}" for c in wrong)
+            return False, _joined(say("classroom_ls.value.wrong_card", card=c, worth=ls.card_value(c), value=value)
+                                  for c in wrong)
         missing = len(right - set(chosen))
         if missing:
-            return False, (f"every card you chose is worth {value}, but {missing} more card"
-                           f"{'s are' if missing != 1 else ' is'} worth {value} too")
-        return True, f"{cards_text(chosen)} are the cards worth {value}"
+            return False, say("classroom_ls.value.missing", value=value, n=missing)
+        return True, say("classroom_ls.value.right", cards=tuple(chosen), value=value)
 
-    return CardQuiz(f"Select every card in this hand that is worth {value} points, then press Check.", hand,
+    return CardQuiz(_t("classroom_ls.value.question", value=value), hand,
                     judge=judge, solutions=[right],
-                    explain=f"10s, jacks, queens and kings are all worth {ls.card_value('KS')}; every other card "
-                            "its number (an ace 1).")
+                    explain=_t("classroom_ls.value.explain", value=ls.card_value("KS")))
 
 
 def find_discard_quiz(cards: Any, kind: str, size: Optional[int] = None, question: str = "",
@@ -441,23 +491,25 @@ def find_discard_quiz(cards: Any, kind: str, size: Optional[int] = None, questio
     hand = _ordered(to_cards(cards))
     found = [g for g in ls.legal_discards(hand, rules)
              if ls.discard_kind(g, rules) == kind and (size is None or len(g) == size)]
-    what = KIND_NAMES["least_score"][kind] + (f" of {number_word(size)}" if size else "")
+    what, bare = kind_name("least_score", kind), kind_word(kind)   # 'a run', and 'run' after "no"
+    if size:
+        what = say("classroom_ls.find.kind_of_size", kind=what, size=number_word(size))
+        bare = say("classroom_ls.find.kind_of_size", kind=bare, size=number_word(size))
     if not found:
-        raise CardkitError(f"this hand holds no {what[2:] if what.startswith('a ') else what}")
+        raise CardkitError(say("classroom_ls.find.none", what=bare))
 
-    def judge(chosen: tuple) -> tuple[bool, str]:
+    def judge(chosen: tuple) -> tuple[bool, Message]:
         chosen = _ordered(chosen)
         name = discard_name(chosen, rules)
         if name is None:
-            return False, f"not a legal discard: {ls.why_illegal(chosen, rules)}"
+            return False, say("classroom_ls.not_legal", why=ls.why_illegal(chosen, rules))
         if ls.discard_kind(chosen, rules) == kind and (size is None or len(chosen) == size):
-            return True, f"{cards_text(chosen)} is {what}"
-        return False, f"{cards_text(chosen)} is a legal discard, but it is a {name}, not {what}"
+            return True, say("classroom_ls.find.right", cards=chosen, what=what)
+        return False, say("classroom_ls.find.other_kind", cards=chosen, name=name, what=what)
 
-    return CardQuiz(question or f"Select {what} in this hand, then press Check.", hand, judge=judge,
+    return CardQuiz(question or _t("classroom_ls.find.question", what=what), hand, judge=judge,
                     solutions=found, sort_key=ls.sort_key, hint=hint,
-                    explain=f"This hand holds {len(found)} such group{'s' if len(found) != 1 else ''}: "
-                            f"{'; '.join(cards_text(g) for g in found)}.")
+                    explain=_t("classroom_ls.find.explain", n=len(found), groups=_joined(found)))
 
 
 # --- 3. a turn ---------------------------------------------------------------------------------
@@ -486,9 +538,9 @@ def turn_choices(hand: Any, open_cards: Any, seen: Any = (), rules: Optional[ls.
     return out
 
 
-def _move_text(group: Sequence[Card], take: Optional[Card]) -> str:
-    where = "draw from the deck" if take is None else f"take {take}"
-    return f"discard {cards_text(group)}, {where}"
+def _move(group: Sequence[Card], take: Optional[Card]) -> Message:
+    where = say("classroom_ls.move.draw") if take is None else say("classroom_ls.move.take", card=take)
+    return say("classroom_ls.move.discard", cards=tuple(group), where=where)
 
 
 def turn_table(hand: Any, open_cards: Any, seen: Any = (), best: int = 5,
@@ -498,14 +550,16 @@ def turn_table(hand: Any, open_cards: Any, seen: Any = (), best: int = 5,
     hand_cards = _ordered(to_cards(hand))
     rows, figures = [], {}
     for group, take, exp in moves[:best]:
-        shown = str(int(exp)) if exp.denominator == 1 else f"≈ {float(exp):.2f} (expected, a deck draw)"
-        rows.append([_move_text(group, take), shown])
-        figures[_move_text(group, take)] = exp
-    cap = (f"Hand {cards_text(hand_cards)} (total {ls.hand_total(hand_cards)}), open cards "
-           f"{cards_text(_ordered(to_cards(open_cards)))}"
-           + (f", also seen {cards_text(_ordered(to_cards(seen)))}" if to_cards(seen) else "")
-           + f": the {min(best, len(moves))} best of {len(moves)} moves")
-    return shown_table(["Move", "Total after the turn"], rows, cap, figures)
+        shown = str(int(exp)) if exp.denominator == 1 else _t("classroom_ls.turn.expected", x=number(float(exp), 2))
+        move = _move(group, take)
+        rows.append([str(move), shown])
+        figures[render(move, SOURCE_LANGUAGE)] = exp   # a figure's id is the move in English, in any language
+    seen_cards = _ordered(to_cards(seen))
+    values = dict(hand=hand_cards, total=ls.hand_total(hand_cards), opens=_ordered(to_cards(open_cards)),
+                  best=min(best, len(moves)), n=len(moves))
+    cap = (_t("classroom_ls.turn.caption_seen", seen=seen_cards, **values) if seen_cards
+           else _t("classroom_ls.turn.caption", **values))
+    return shown_table([_t("classroom_ls.turn.head_move"), _t("classroom_ls.turn.head_total")], rows, cap, figures)
 
 
 class TakeOrDrawQuiz(Quiz):
@@ -525,31 +579,30 @@ class TakeOrDrawQuiz(Quiz):
         extra = list(to_cards(seen))
         missing = [c for c in group if c not in hand_cards]
         if missing:
-            raise CardkitError(f"{cards_text(missing)} is not in the hand")
+            raise CardkitError(say("classroom_ls.take.not_in_hand", cards=tuple(missing)))
         why = ls.why_illegal(group)
         if why:
-            raise CardkitError(f"{cards_text(group)} is not a legal discard: {why}")
+            raise CardkitError(say("classroom_ls.take.not_legal", cards=group, why=why))
 
         known = sorted(set(hand_cards) | set(opens) | set(extra), key=lambda c: c.index)
         self.deck_value = ls.deck_draw_expectation(known, exact=True)
         low = min(opens, key=ls.card_value)
         take_better = ls.card_value(low) < self.deck_value
-        average = f"{num(float(self.deck_value), 2)} points"
-        choices = {f"Take the {low} (worth {ls.card_value(low)})": None if take_better else (
-                       f"The {low} is worth {ls.card_value(low)} for sure, but a card from the deck is worth only "
-                       f"{average} on average: drawing leaves a lower total, on average"),
-                   "Draw the top card of the deck": (
-                       f"A card from the deck is worth {average} on average, more than the {ls.card_value(low)} "
-                       f"of the {low}, which you can see and take for sure") if take_better else None}
+        worth = ls.card_value(low)
+        average = say("classroom_ls.take.average", x=_num(float(self.deck_value), 2))
+        # The two choices, in this order (the answer is a choice's number; its words are only its label).
+        choices = {_t("classroom_ls.take.take_choice", card=low, worth=worth): None if take_better else
+                   _t("classroom_ls.take.why_not_take", card=low, worth=worth, average=average),
+                   _t("classroom_ls.take.draw_choice"):
+                   _t("classroom_ls.take.why_not_draw", card=low, worth=worth, average=average) if take_better
+                   else None}
         answer = 0 if take_better else 1
-        n_unseen = 52 - len(known)
-        explain = (f"An unseen card is worth on average {fraction_text(self.deck_value)} ≈ "
-                   f"{num(float(self.deck_value), 2)} ({n_unseen} cards not seen). The {low} is worth "
-                   f"{ls.card_value(low)} for sure, so "
-                   + ("taking it is better" if take_better else "drawing is better on average"))
-        question = (f"Your hand is {cards_text(hand_cards)}. You discard {cards_text(group)}; the open cards are "
-                    f"{cards_text(opens)}" + (f", and you have also seen {cards_text(extra)}" if extra else "")
-                    + ". Which card should you take?")
+        explain = _t("classroom_ls.take.explain_take" if take_better else "classroom_ls.take.explain_draw",
+                     fraction=fraction_text(self.deck_value), decimal=_num(float(self.deck_value), 2),
+                     unseen=52 - len(known), card=low, worth=worth)
+        values = dict(hand=hand_cards, group=group, opens=opens)
+        question = (_t("classroom_ls.take.question_seen", seen=tuple(extra), **values) if extra
+                    else _t("classroom_ls.take.question", **values))
         self.position = {"hand": _codes(hand_cards), "discard": _codes(group), "open": _codes(opens),
                          "seen": _codes(extra)}
         super().__init__(question, choices, answer, explain, **kwargs)
@@ -568,11 +621,11 @@ class TurnExplorer(Panel):
     def __init__(self, seed: int = 1, best: int = 5, rules: Optional[ls.Rules] = None, **kwargs: Any) -> None:
         self.seed, self.best, self.rules = int(seed), best, rules
         self.count = 0
-        self.hand_row = CardRow((), title="Your hand", card_width=56)
-        self.open_row = CardRow((), title="Open cards", card_width=56)
+        self.hand_row = CardRow((), title=_t("classroom_ls.explorer.your_hand"), card_width=56)
+        self.open_row = CardRow((), title=_t("classroom_ls.explorer.open_cards"), card_width=56)
         self.table = ipywidgets.HTML()
         self.status = StatusMessage()
-        self.button = ipywidgets.Button(description="Deal another position", icon="random",
+        self.button = ipywidgets.Button(description=_t("classroom_ls.explorer.deal"), icon="random",
                                         layout=ipywidgets.Layout(width="auto"))
         self.button.on_click(safe_callback(self.status, lambda _b: self.next()))
         super().__init__(children=(self.button, ipywidgets.HBox([self.hand_row, self.open_row],
@@ -589,7 +642,7 @@ class TurnExplorer(Panel):
         self.hand, n_open = _ordered(deck[:5]), rng.choice([1, 1, 2, 3])
         self.opens = _ordered(deck[5:5 + n_open])
         self.hand_row.cards, self.open_row.cards = self.hand, self.opens
-        self.hand_row.title = f"Your hand (total {ls.hand_total(self.hand)}) — position {self.count}"
+        self.hand_row.title = _t("classroom_ls.explorer.hand_title", total=ls.hand_total(self.hand), k=self.count)
         self.shown = turn_table(self.hand, self.opens, best=self.best, rules=self.rules)
         self.table.value = self.shown.html
         return self.shown
@@ -601,7 +654,8 @@ class TurnExplorer(Panel):
         return {"figures": figure_json(self.figures())}
 
     def __repr__(self) -> str:
-        return f"TurnExplorer(position {self.count}, seed {self.seed}:\n{self.shown.text})"
+        return "TurnExplorer(" + _t("classroom_ls.explorer.repr", k=self.count, seed=str(self.seed),
+                                    table=self.shown.text) + ")"
 
 
 class ScoringExplorer(Panel):
@@ -613,8 +667,11 @@ class ScoringExplorer(Panel):
         style = {"description_width": "initial"}
         self.sliders = [ipywidgets.IntSlider(value=v, min=ls.MIN_TOTAL, max=ls.MAX_TOTAL, description=d,
                                              continuous_update=False, style=style)
-                        for v, d in zip([declarer, *others], ["A declares with", "B holds", "C holds"])]
-        self.tie_fails = ipywidgets.Checkbox(value=False, description="House rule: a tie is a failure",
+                        for v, d in zip([declarer, *others],
+                                        [_t("classroom_ls.scoring.declares_with", name="A"),
+                                         _t("classroom_ls.scoring.holds", name="B"),
+                                         _t("classroom_ls.scoring.holds", name="C")])]
+        self.tie_fails = ipywidgets.Checkbox(value=False, description=_t("classroom_ls.scoring.tie_fails"),
                                              style=style, layout=ipywidgets.Layout(width="auto"))
         self.result = ipywidgets.HTML()
         self.status = StatusMessage()
@@ -648,18 +705,22 @@ def scoring_worked(totals: Sequence[int], declarer: int, rules: Optional[ls.Rule
                    names: Optional[Sequence[str]] = None) -> Shown:
     """A round's scoring worked out by the engine (:func:`score_explanation`),
     with the scores as a table."""
-    names = list(names) if names else [player_name(i) for i in range(len(totals))]
+    names = list(names) if names else [str(seat(i)) for i in range(len(totals))]
     scores = ls.round_scores(totals, declarer, rules)
-    why = ls.score_explanation(totals, declarer, rules, names)
-    rows = [[n + (" (declares)" if i == declarer else ""), str(t), str(s)]
+    why = str(ls.score_explanation(totals, declarer, rules, names))
+    rows = [[_t("classroom_ls.scoring.declares_cell", name=n) if i == declarer else n, str(t), str(s)]
             for i, (n, t, s) in enumerate(zip(names, totals, scores))]
-    opts = ""
+    shown_totals = _joined(totals, "classroom_games.comma_join")
     if rules is not None and rules.house_rules():
-        opts = f" (house rule: {'; '.join(rules.house_rules())})"
-    caption = f"Totals {', '.join(map(str, totals))}; {names[declarer]} declares{opts}"
-    page = html_table(["Player", "Total", "Round score"], rows, caption) + \
+        caption = _t("classroom_ls.scoring.caption_house", totals=shown_totals, name=names[declarer],
+                     rules=_joined(rules.house_rules()))
+    else:
+        caption = _t("classroom_ls.scoring.caption", totals=shown_totals, name=names[declarer])
+    head = [_t("classroom_ls.scoring.head_player"), _t("classroom_ls.scoring.head_total"),
+            _t("classroom_ls.scoring.head_score")]
+    page = html_table(head, rows, caption) + \
         f'<p style="margin:0.2em 0 0.6em;max-width:46rem">{html.escape(why)}</p>'
-    text = table_text(["Player", "Total", "Round score"], rows, caption) + "\n" + why
+    text = table_text(head, rows, caption) + "\n" + why
     key = f"scores {list(totals)} declarer {declarer}" + (f" tie_is_success={rules.tie_is_success} penalty={rules.penalty}"
                                                           if rules is not None else "")
     return Shown(page, text, {key: scores})
@@ -669,25 +730,28 @@ def match_scoreboard(state: ls.LeastScoreState) -> Shown:
     """Every finished round of a match: who declared, D and L, the round's scores
     and the running scores, to the threshold and the knock-out."""
     n = state.num_players
-    head = ["Round", "Declarer", "D", "L", "Result"] + [f"P{p}" for p in range(n)]
+    head = [_t(f"classroom_ls.match.head_{h}") for h in ("round", "declarer", "d", "l", "result")] + \
+        [f"P{p}" for p in range(n)]
     rows, figures = [], {}
     for r in state.round_results:
-        res = "success" if r.success else "failure"
+        res = say("classroom_ls.match.success" if r.success else "classroom_ls.match.failure")
         cells = [f"{s} → {t}" for s, t in zip(r.scores, r.running_scores)]
-        out = f"; knocked out: {', '.join(f'P{p}' for p in r.knocked_out)}" if r.knocked_out else ""
-        rows.append([str(r.round_number), f"P{r.declarer}", str(r.declarer_total), str(r.lowest_other), res + out]
+        if r.knocked_out:
+            res = say("classroom_ls.match.knocked_out", result=res,
+                      players=_joined([f"P{p}" for p in r.knocked_out], "classroom_games.comma_join"))
+        rows.append([str(r.round_number), f"P{r.declarer}", str(r.declarer_total), str(r.lowest_other), str(res)]
                     + cells)
         figures[f"round {r.round_number}"] = {"totals": list(r.totals), "declarer": r.declarer,
                                               "scores": list(r.scores), "running": list(r.running_scores),
                                               "knocked_out": list(r.knocked_out)}
     winners = state.winners()
-    end = (f"Match over after {len(state.round_results)} rounds: winner "
-           f"{and_list([player_name(w) for w in winners])} with {state.returns()[winners[0]]} points."
-           if state.is_terminal() else "The match is still going on.")
+    end = (_t("classroom_ls.match.over", rounds=say("count.rounds", n=len(state.round_results)),
+              winners=and_list([seat(w) for w in winners]),
+              points=say("count.points", n=state.returns()[winners[0]]))
+           if state.is_terminal() else _t("classroom_ls.match.going_on"))
     figures["final"] = state.returns()
     figures["winners"] = winners
-    caption = (f"A match of {n} players to the threshold {state.rules.threshold} (deal code {state.deal_code}); "
-               "each player's cell is 'round score → running score'")
+    caption = _t("classroom_ls.match.caption", n=n, threshold=state.rules.threshold, deal_code=str(state.deal_code))
     page = html_table(head, rows, caption) + f'<p style="margin:0.2em 0 0.6em"><strong>{html.escape(end)}</strong></p>'
     return Shown(page, table_text(head, rows, caption) + "\n" + end, figures)
 
@@ -730,34 +794,32 @@ class DeclareStudy:
         a1, a2 = fig.subplots(1, 2)
         a1.plot(list(by_t), [100 * s / n for s, n in by_t.values()], "o-", color=BLUE, lw=1.6, ms=4)
         a1.axhline(50, color=BLACK, ls="--", lw=1)
-        a1.set(title="By your total", xlabel="Your hand total (points)", ylabel="Declaring would succeed (%)",
-               ylim=(0, 102))
+        a1.set(title=_t("classroom_ls.study.by_total"), xlabel=_t("classroom_ls.study.total_axis"),
+               ylabel=_t("classroom_ls.study.rate_axis"), ylim=(0, 102))
         a2.bar([str(k) for k in by_r], [100 * s / n for s, n in by_r.values()], color=ORANGE)
-        a2.set(title="By round of turns (all totals)", xlabel="Round of turns (1 = everyone's first turn)",
-               ylabel="Declaring would succeed (%)", ylim=(0, 102))
-        fig.suptitle(f"How often would declaring succeed? ({num(len(self.success))} moments, "
-                     f"{self.matches} seeded matches)")
+        a2.set(title=_t("classroom_ls.study.by_round"), xlabel=_t("classroom_ls.study.round_axis"),
+               ylabel=_t("classroom_ls.study.rate_axis"), ylim=(0, 102))
+        fig.suptitle(_t("classroom_ls.study.suptitle", moments=len(self.success), matches=self.matches))
         even = [t for t, (s, n) in by_t.items() if s / n >= 0.5]
         r_first, r_last = min(by_r), max(by_r)
         first, last = (Fraction(*by_r[r_first]), Fraction(*by_r[r_last]))
         cut = max(even) if even else None
-        caption = (f"Bots ({', '.join(self.bots)}), {self.players} players, seed {self.seed}. "
-                   f"At every turn where a player could declare, we check whether declaring would win against the "
-                   f"actual hands. The lower your total, the safer: declaring succeeds at least half the time up to "
-                   f"a total of {cut}. By round of turns: {pct(first)} in round {r_first}, {pct(last)} in round {r_last}.")
-        head = ["Your total", "Moments", "Would succeed"]
-        rows = [[str(t), num(n), pct(Fraction(s, n))] for t, (s, n) in by_t.items()]
+        rates = dict(cut=say("classroom_ls.study.no_cut") if cut is None else cut, first=_pct(first),
+                     r_first=r_first, last=_pct(last), r_last=r_last)
+        caption = _t("classroom_ls.study.caption", bots=_joined(self.bots, "classroom_games.comma_join"),
+                     players=self.players, seed=str(self.seed), **rates)
+        head = [_t("classroom_ls.study.head_total"), _t("classroom_ls.study.head_moments"),
+                _t("classroom_ls.study.head_rate")]
+        rows = [[str(t), render(n), render(_pct(Fraction(s, n)))] for t, (s, n) in by_t.items()]
         figures = {f"success at total {t}": Fraction(s, n) for t, (s, n) in by_t.items()}
         figures.update({f"success in round {k}": Fraction(s, n) for k, (s, n) in by_r.items()})
         figures["even cut"] = cut
-        alt = (f"How often would declaring succeed? Two charts: by your total, declaring succeeds at least half the "
-               f"time up to a total of {cut}; by round of turns, {pct(first)} in round {r_first} and {pct(last)} "
-               f"in round {r_last}.")
-        return FigureView(png_bytes(fig), "How often would declaring succeed?", caption, figures, (head, rows), alt=alt)
+        alt = _t("classroom_ls.study.alt", **rates)
+        return FigureView(png_bytes(fig), _t("classroom_ls.study.title"), caption, figures, (head, rows), alt=alt)
 
     def __repr__(self) -> str:
-        return (f"DeclareStudy({num(len(self.success))} moments from {self.matches} matches, seed {self.seed}; "
-                f"declaring would succeed {pct(float(self.success.mean()))} of the time overall)")
+        return "DeclareStudy(" + _t("classroom_ls.study.repr", moments=len(self.success), matches=self.matches,
+                                    seed=str(self.seed), rate=_pct(float(self.success.mean()))) + ")"
 
 
 def declare_success(matches: int = 150, seed: int = 1, bots: Sequence[str] = ("greedy",) * 4,
@@ -767,7 +829,7 @@ def declare_success(matches: int = 150, seed: int = 1, bots: Sequence[str] = ("g
     whether declaring then would have succeeded (judged by
     :func:`~cardkit.least_score.declaration_succeeded` on the real hands).  A quick study: 150 matches take a few seconds."""
     if isinstance(matches, bool) or not isinstance(matches, int) or matches < 1:
-        raise CardkitError(f"matches must be a whole number, 1 or more; not {matches!r}")
+        raise CardkitError(say("classroom_ls.study.bad_matches", given=repr(matches)))
     funcs = [resolve_bot("least_score", b)[1] for b in bots]
     players = len(funcs)
     rules = ls.Rules(players=players)
@@ -776,7 +838,7 @@ def declare_success(matches: int = 150, seed: int = 1, bots: Sequence[str] = ("g
     it: Iterable[int] = range(matches)
     if progress:
         from tqdm.auto import tqdm
-        it = tqdm(it, desc="Matches", unit="match")
+        it = tqdm(it, desc=_t("classroom_ls.study.progress"), unit="match")
     import numpy as np   # the study's arrays; loaded only when a lesson runs one
 
     for _ in it:

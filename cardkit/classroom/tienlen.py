@@ -22,6 +22,7 @@ from typing import Any, Iterable, Optional, Sequence
 from .. import tienlen as tl
 from ..cards import Card, cards_text, full_deck, to_cards
 from ..errors import CardkitError
+from ..i18n import SOURCE_LANGUAGE, Message, kind_word, render, say
 from ..words import KIND_NAMES
 from ..widgets.checkers import tienlen_verdict
 import ipywidgets
@@ -52,9 +53,8 @@ __all__ = [
 
 #: The combination kinds in plain words, in the order a lesson lists them.
 KIND_WORDS: dict[str, str] = KIND_NAMES["tienlen"]
-NOT_A_COMBINATION = "not a combination"
-
-_YES, _NO = "Yes, it beats it", "No, it does not"
+#: What a figure records for cards that are no combination (an id: English in every language).
+NOT_A_COMBINATION = render(say("classroom_tl.not_a_combination"), SOURCE_LANGUAGE)
 _CELL = 'style="padding:2px 12px 2px 0;text-align:left;vertical-align:top"'
 _NOWRAP = 'style="padding:2px 12px 2px 0;text-align:left;vertical-align:top;white-space:nowrap"'
 
@@ -63,11 +63,34 @@ def _text(cards: Any) -> str:
     return cards_text(tl.sort_hand(cards))
 
 
-def order_row(cards: Any = None, title: str = "From lowest to highest", card_width: int = 46) -> CardRow:
+def _sorted(cards: Any) -> tuple[Card, ...]:
+    """The cards in Tiến Lên order, as a message value."""
+    return tuple(tl.sort_hand(cards))
+
+
+def _t(code: str, /, **values: Any) -> str:
+    """A message's sentence, where it meets the page: a question, a label, a table's cell."""
+    return str(say(code, **values))
+
+
+def _joined(items: Iterable[Any], code: str = "classroom_games.comma_join") -> Any:
+    """Several values (messages, cards …) as one value, joined by the catalogue's
+    separator (``code``): ``a, b, c``."""
+    items = list(items)
+    if not items:
+        return ""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = say(code, first=item, rest=out)
+    return out
+
+
+def order_row(cards: Any = None, title: Optional[str] = None, card_width: int = 46) -> CardRow:
     """The cards (default: the whole deck) in a row, sorted in Tiến Lên order,
-    lowest on the left."""
+    lowest on the left (``title`` by default: "From lowest to highest")."""
     cards = full_deck() if cards is None else to_cards(cards)
-    return CardRow(tl.sort_hand(cards), title=title, sort_key=tl.card_key, card_width=card_width)
+    return CardRow(tl.sort_hand(cards), title=_t("classroom_tl.order_title") if title is None else title,
+                   sort_key=tl.card_key, card_width=card_width)
 
 
 def higher_card_quiz(first: Any, second: Any) -> Quiz:
@@ -75,21 +98,21 @@ def higher_card_quiz(first: Any, second: Any) -> Quiz:
     :func:`cardkit.tienlen.card_key` (rank first, then suit)."""
     a, b = (to_cards(first), to_cards(second))
     if len(a) != 1 or len(b) != 1 or a[0] == b[0]:
-        raise CardkitError("higher_card_quiz compares two different single cards")
+        raise CardkitError(say("classroom_tl.higher.two_cards"))
     a, b = a[0], b[0]
     high, low = (a, b) if tl.card_key(a) > tl.card_key(b) else (b, a)
     if high.rank == low.rank:
-        why = (f"Both are {tl.rank_name(high, plural=True)}, so the suit decides: "
-               f"{high.suit.symbol} is higher than {low.suit.symbol} (♠ < ♣ < ♦ < ♥).")
-        wrong = (f"{low} is the lower one: both cards are {tl.rank_name(high, plural=True)}, so the suit decides, "
-                 f"and {low.suit.symbol} comes before {high.suit.symbol} in ♠ < ♣ < ♦ < ♥")
+        ranks = tl.rank_name(high, plural=True)
+        why = say("classroom_tl.higher.suit_decides", ranks=ranks, high=high.suit.symbol, low=low.suit.symbol)
+        wrong = say("classroom_tl.higher.suit_wrong", card=low, ranks=ranks, low=low.suit.symbol,
+                    high=high.suit.symbol)
     else:
-        why = (f"The rank decides first: {tl.rank_name(high)} is higher than {tl.rank_name(low)} "
-               "(3 4 5 6 7 8 9 10 J Q K A 2); the suit only matters between cards of the same rank.")
-        wrong = (f"{low} is the lower one: the rank decides first, and {tl.rank_name(low)} comes before "
-                 f"{tl.rank_name(high)} in 3 4 5 6 7 8 9 10 J Q K A 2 (the 2 is the highest rank)")
-    return Quiz(f"Which card is higher: {a} or {b}?", {str(a): None, str(b): None} | {str(low): wrong},
-                answer=str(high), explain=why)
+        why = say("classroom_tl.higher.rank_decides", high=tl.rank_name(high), low=tl.rank_name(low))
+        wrong = say("classroom_tl.higher.rank_wrong", card=low, low=tl.rank_name(low), high=tl.rank_name(high))
+    # The choices are the two cards (a card's name is its label); the answer is the higher one's place.
+    choices = {str(a): None, str(b): None} | {str(low): str(wrong)}
+    return Quiz(_t("classroom_tl.higher.question", a=a, b=b), choices, answer=0 if high == a else 1,
+                explain=str(why))
 
 
 class HigherCardDrill(Panel):
@@ -102,7 +125,7 @@ class HigherCardDrill(Panel):
         self.count = 0
         self.slot = ipywidgets.Box()
         self.status = StatusMessage()
-        self.button = ipywidgets.Button(description="Two new cards", icon="random",
+        self.button = ipywidgets.Button(description=_t("classroom_tl.higher.new_cards"), icon="random",
                                         layout=ipywidgets.Layout(width="auto"))
         self.button.on_click(safe_callback(self.status, lambda _b: self.next()))
         super().__init__(children=(self.slot, self.button, self.status), **kwargs)
@@ -121,7 +144,8 @@ class HigherCardDrill(Panel):
         return {"exercise": self.quiz.record()}
 
     def __repr__(self) -> str:
-        return f"HigherCardDrill(question {self.count}, seed {self.seed}: {self.quiz!r})"
+        return "HigherCardDrill(" + _t("classroom_tl.higher.repr", k=self.count, seed=str(self.seed),
+                                       quiz=repr(self.quiz)) + ")"
 
 
 def combination_quiz(cards: Any) -> Quiz:
@@ -129,18 +153,21 @@ def combination_quiz(cards: Any) -> Quiz:
     kind, or "not a combination" with :func:`~cardkit.tienlen.why_illegal`'s reason."""
     cards = to_cards(cards)
     combo = tl.classify(cards)
-    why = {words: f"No: {tl.why_not_kind(cards, kind)}" for kind, words in KIND_WORDS.items()}
+    # Each choice by its id (a kind, or None for "not a combination"), then its label and why.
+    ids: list[Optional[str]] = [*KIND_WORDS, None]
+    why: dict[Optional[str], Any] = {kind: say("classroom_games.no_why", why=tl.why_not_kind(cards, kind))
+                                     for kind in KIND_WORDS}
     if combo is None:
-        answer = NOT_A_COMBINATION
-        explain = f"Not a combination ({_text(cards)}): {tl.why_illegal(cards)}."
-        why[NOT_A_COMBINATION] = None
+        explain = say("classroom_tl.combo.not_explain", cards=_sorted(cards), why=tl.why_illegal(cards))
+        why[None] = None
     else:
-        answer = KIND_WORDS[combo.kind]
-        explain = f"{combo} is a {combo.describe()}; its key card is {combo.key}."
-        why[answer] = None
-        why[NOT_A_COMBINATION] = ("No: these cards do make one of the six combinations — count the cards and "
-                                  "look at their ranks again")
-    return Quiz(f"What is {_text(cards)}?", why, answer=answer, explain=explain)
+        explain = say("classroom_tl.combo.explain", combo=combo.cards, what=combo.describe(), key=combo.key)
+        why[combo.kind] = None
+        why[None] = say("classroom_tl.combo.is_one")
+    labels = {kind: KIND_WORDS[kind] if kind else _t("classroom_tl.not_a_combination") for kind in ids}
+    choices = {labels[kind]: why[kind] and str(why[kind]) for kind in ids}
+    return Quiz(_t("classroom_tl.combo.question", cards=_sorted(cards)), choices,
+                answer=ids.index(combo.kind if combo else None), explain=str(explain))
 
 
 def beats_quiz(play: Any, previous: Any, rules: Optional[tl.Rules] = None) -> Quiz:
@@ -148,47 +175,46 @@ def beats_quiz(play: Any, previous: Any, rules: Optional[tl.Rules] = None) -> Qu
     the engine's words (:func:`~cardkit.tienlen.why_not_beats`)."""
     prev = tl.classify(previous)
     if prev is None:
-        raise CardkitError(f"the play on the table must be a combination: {tl.why_illegal(previous)}")
+        raise CardkitError(say("classroom_tl.table_not_combo", why=tl.why_illegal(previous)))
     ok, text = tienlen_verdict(play, prev, rules)
-    answer = _YES if ok else _NO
+    # Two choices, "yes" (0) then "no" (1): the answer is the engine's verdict, not a label.
+    yes, no = _t("classroom_tl.yes_beats"), _t("classroom_tl.no_beats")
     if ok:
-        why = {_YES: None, _NO: f"It does beat it: {tl.why_beats(play, prev, rules)}"}
+        why = {yes: None, no: _t("classroom_tl.beats.does", why=tl.why_beats(play, prev, rules))}
     else:
-        why = {_YES: f"It does not: {tl.why_not_beats(play, prev, rules)}", _NO: None}
-    return Quiz(f"On the table: {prev} ({prev.describe()}). Can {_text(play)} beat it?", why,
-                answer=answer, explain=text)
+        why = {yes: _t("classroom_tl.beats.does_not", why=tl.why_not_beats(play, prev, rules)), no: None}
+    return Quiz(_t("classroom_tl.beats.question", table=prev.cards, what=prev.describe(), play=_sorted(play)), why,
+                answer=0 if ok else 1, explain=str(text))
 
 
 def key_card_quiz(cards: Any) -> CardQuiz:
     """Select the key card of a combination (the engine's ``Combo.key``)."""
     combo = tl.classify(cards)
     if combo is None:
-        raise CardkitError(f"{_text(cards)} is no combination: {tl.why_illegal(cards)}")
+        raise CardkitError(say("classroom_tl.key.no_combo", cards=_sorted(cards), why=tl.why_illegal(cards)))
 
-    def judge(chosen: tuple) -> tuple[bool, str]:
+    def judge(chosen: tuple) -> tuple[bool, Message]:
         if len(chosen) != 1:
-            return False, "the key card is one card: choose just one"
+            return False, say("classroom_tl.key.one_card")
         card = chosen[0]
         if card == combo.key:
-            return True, f"{card} is the highest card of the {combo.name}"
-        return False, _not_extreme(card, combo.cards, "highest", f"this {combo.name}")
+            return True, say("classroom_tl.key.right", card=card, name=combo.name)
+        return False, _not_extreme(card, combo.cards, "highest", say("classroom_tl.where.this_combo", name=combo.name))
 
-    return CardQuiz(f"Select the key card of this {combo.name}, then press Check.", combo.cards,
+    return CardQuiz(_t("classroom_tl.key.question", name=combo.name), combo.cards,
                     judge=judge, solutions=[[combo.key]], max_selected=1, sort_key=tl.card_key,
-                    explain=f"The key card is the highest card by rank, then suit: {combo.key}.")
+                    explain=_t("classroom_tl.key.explain", key=combo.key))
 
 
-def _not_extreme(card: Card, cards: Sequence[Card], which: str, where: str) -> str:
-    """Why ``card`` is not the highest (or lowest) of ``cards``, without naming the one that is."""
+def _not_extreme(card: Card, cards: Sequence[Card], which: str, where: Message) -> Message:
+    """Why ``card`` is not the highest (or lowest: ``which``) of ``cards`` (``where``),
+    without naming the one that is."""
     higher = which == "highest"
     beyond = [c for c in cards if (tl.card_key(c) > tl.card_key(card)) == higher and c != card]
     same_rank = [c for c in beyond if c.rank == card.rank]
-    word = "higher" if higher else "lower"
     if same_rank and len(beyond) == len(same_rank):
-        return (f"{card} is not the {which} card of {where}: another {tl.rank_name(card)} has a {word} suit "
-                "(♠ < ♣ < ♦ < ♥)")
-    return (f"{card} is not the {which} card of {where}: {len(beyond)} card{'s are' if len(beyond) != 1 else ' is'} "
-            f"{word} (rank first — 3 lowest, 2 highest — then suit)")
+        return say(f"classroom_tl.extreme.suit.{which}", card=card, where=where, rank=tl.rank_name(card))
+    return say(f"classroom_tl.extreme.count.{which}", card=card, where=where, n=len(beyond))
 
 
 def extreme_card_quiz(hand: Any, which: str = "highest", question: str = "") -> CardQuiz:
@@ -196,49 +222,55 @@ def extreme_card_quiz(hand: Any, which: str = "highest", question: str = "") -> 
     :func:`cardkit.tienlen.card_key`; a wrong card is told how many cards are higher
     (lower), or that a card of its rank has a higher (lower) suit."""
     if which not in ("highest", "lowest"):
-        raise CardkitError(f"which is 'highest' or 'lowest', not {which!r}")
+        raise CardkitError(say("classroom_tl.extreme.bad_which", given=repr(which)))
     cards = tl.sort_hand(hand)
     best = (max if which == "highest" else min)(cards, key=tl.card_key)
 
-    def judge(chosen: tuple) -> tuple[bool, str]:
+    def judge(chosen: tuple) -> tuple[bool, Message]:
         if len(chosen) != 1:
-            return False, f"the {which} card is one card: choose just one"
+            return False, say(f"classroom_tl.extreme.one_card.{which}")
         if chosen[0] == best:
-            return True, f"{best} is the {which} card of the hand"
-        return False, _not_extreme(chosen[0], cards, which, "this hand")
+            return True, say(f"classroom_tl.extreme.right.{which}", card=best)
+        return False, _not_extreme(chosen[0], cards, which, say("classroom_tl.where.this_hand"))
 
-    side = "right" if which == "highest" else "left"
-    return CardQuiz(question or f"Select the {which} card in this hand, then press Check.", cards, judge=judge,
+    return CardQuiz(question or _t(f"classroom_tl.extreme.question.{which}"), cards, judge=judge,
                     solutions=[[best]], max_selected=1, sort_key=tl.card_key,
-                    explain=f"The {which} card is the one furthest {side}: the {which} rank, and among equal "
-                            f"ranks the {which} suit — here {best}.")
+                    explain=_t(f"classroom_tl.extreme.explain.{which}", card=best))
 
 
-def beating_table(pairs: Iterable[Sequence[Any]], caption: str = "Can the play beat the cards on the table?",
+def _bar_line(cells: Iterable[Any]) -> str:
+    """A row of a plain-text table: ``a | b | c``."""
+    return str(_joined(cells, "classroom_games.bar_join"))
+
+
+def beating_table(pairs: Iterable[Sequence[Any]], caption: Optional[str] = None,
                   rules: Optional[tl.Rules] = None) -> Shown:
     """A table of (play, on the table) pairs with the engine's verdict and reason for
-    each.  Its figures (for the lesson's tests) are ``{'play | table': True/False}``."""
-    rows, lines, figures = [], [caption, "Play | On the table | Beats it? | Why"], {}
+    each (``caption`` by default: "Can the play beat the cards on the table?").  Its
+    figures (for the lesson's tests) are ``{'play | table': True/False}``."""
+    caption = _t("classroom_tl.beating.caption") if caption is None else caption
+    heads = [_t("classroom_tl.head_play"), _t("classroom_tl.beating.head_table"), _t("classroom_tl.beating.head_beats"),
+             _t("classroom_tl.beating.head_why")]
+    rows, lines, figures = [], [caption, _bar_line(heads)], {}
     for play, previous in pairs:
         ok = tl.beats(play, previous, rules)
         reason = tl.why_not_beats(play, previous, rules)
         if ok:
             p, q = tl.classify(play), tl.classify(previous)
             if p.shape == q.shape:
-                reason = f"both are a {q.name}, and key card {p.key} is higher than {q.key}"
+                reason = say("classroom_tl.beating.same_shape", name=q.name, key=p.key, other=q.key)
             elif q.key.rank == 2 and not q.is_bomb:
-                twos = {1: "a single 2", 2: "a pair of 2s", 3: "three 2s"}[len(q)]
-                reason = f"a {p.name} is a bomb: it chops {twos}"
+                reason = say("classroom_tl.beating.chops", name=p.name, twos=say(f"classroom_tl.beating.twos{len(q)}"))
             else:
-                reason = f"a {p.name} beats a {q.name}"
+                reason = say("classroom_tl.beating.beats", name=p.name, other=q.name)
+        reason = str(reason)
         shown_p, shown_q = _text(play), _text(previous)
         figures[f"{shown_p} | {shown_q}"] = ok
-        mark = "✔ yes" if ok else "✖ no"
+        mark = _t("classroom_tl.beating.yes" if ok else "classroom_tl.beating.no")
         rows.append(f"<tr><td {_NOWRAP}>{html.escape(shown_p)}</td><td {_NOWRAP}>{html.escape(shown_q)}</td>"
                     f"<td {_NOWRAP}><strong>{mark}</strong></td><td {_CELL}>{html.escape(reason)}</td></tr>")
-        lines.append(f"{shown_p} | {shown_q} | {mark} | {reason}")
-    head = "".join(f'<th style="text-align:left;padding:2px 10px 2px 0">{h}</th>'
-                   for h in ("Play", "On the table", "Beats it?", "Why"))
+        lines.append(_bar_line([shown_p, shown_q, mark, reason]))
+    head = "".join(f'<th style="text-align:left;padding:2px 10px 2px 0">{html.escape(h)}</th>' for h in heads)
     body = "".join(rows)
     table = (f'<table style="border-collapse:collapse;font-size:0.95rem;max-width:52rem">'
              f'<caption style="text-align:left;font-weight:700;padding-bottom:4px">{html.escape(caption)}</caption>'
@@ -283,25 +315,26 @@ def find_combination_quiz(hand: Any, kind: str, size: Optional[int] = None, ques
     ``size`` cards, if given) is right; a wrong choice is told what it makes instead,
     or why it is no combination."""
     if kind not in KIND_WORDS:
-        raise CardkitError(f"kind is one of {', '.join(KIND_WORDS)}; not {kind!r}")
-    plural = {"four_of_a_kind": "fours of a kind"}.get(kind, KIND_WORDS[kind][2:] + "s")
-    extra = f" of {size} cards" if size else ""
-    shape, shapes = KIND_WORDS[kind][2:] + extra, plural + extra
+        raise CardkitError(say("classroom_tl.find.bad_kind", kinds=", ".join(KIND_WORDS), given=repr(kind)))
+    shape, shapes = kind_word(kind), say(f"classroom_tl.kinds.{kind}")   # 'pair', 'pairs'
+    if size:
+        shape = say("classroom_tl.find.of_size", kind=shape, size=size)
+        shapes = say("classroom_tl.find.of_size", kind=shapes, size=size)
     found = [c for c in tl.legal_plays(hand) if c.kind == kind and (size is None or len(c) == size)]
     if not found:
-        raise CardkitError(f"this hand holds no {shape}")
+        raise CardkitError(say("classroom_tl.find.none", shape=shape))
 
-    def judge(chosen: tuple) -> tuple[bool, str]:
+    def judge(chosen: tuple) -> tuple[bool, Message]:
         combo = tl.classify(chosen)
         if combo is None:
-            return False, f"not a combination ({_text(chosen)}): {tl.why_illegal(chosen)}"
+            return False, say("classroom_tl.find.not_combo", cards=_sorted(chosen), why=tl.why_illegal(chosen))
         if combo.kind == kind and (size is None or len(combo) == size):
-            return True, f"{combo} is a {combo.describe()}"
-        return False, f"{combo} is a {combo.describe()}, not a {shape}"
+            return True, say("classroom_tl.find.right", combo=combo.cards, what=combo.describe())
+        return False, say("classroom_tl.find.other", combo=combo.cards, what=combo.describe(), shape=shape)
 
-    return CardQuiz(question or f"Select a {shape} in this hand, then press Check.", hand, judge=judge,
+    return CardQuiz(question or _t("classroom_tl.find.question", shape=shape), hand, judge=judge,
                     sort_key=tl.card_key, solutions=[c.cards for c in found],
-                    explain=f"This hand holds {len(found)} different {shape if len(found) == 1 else shapes}.")
+                    explain=_t("classroom_tl.find.explain", n=len(found), shape=shape, shapes=shapes))
 
 
 def beat_it_quiz(hand: Any, previous: Any, rules: Optional[tl.Rules] = None) -> CardQuiz:
@@ -309,21 +342,19 @@ def beat_it_quiz(hand: Any, previous: Any, rules: Optional[tl.Rules] = None) -> 
     :func:`cardkit.tienlen.beats` accepts is right; a wrong one gets the engine's reason."""
     prev = tl.classify(previous)
     if prev is None:
-        raise CardkitError(f"the play on the table must be a combination: {tl.why_illegal(previous)}")
+        raise CardkitError(say("classroom_tl.table_not_combo", why=tl.why_illegal(previous)))
     answers = tl.legal_plays(hand, prev, rules)
     if not answers:
-        raise CardkitError(f"nothing in this hand beats {prev}")
+        raise CardkitError(say("classroom_tl.beat_it.nothing", table=prev.cards))
 
     def judge(chosen: tuple) -> tuple[bool, str]:
         ok, text = tienlen_verdict(chosen, prev, rules)
         return bool(ok), text
 
-    n = len(answers)
-    return CardQuiz(f"On the table: {prev} ({prev.describe()}). Select cards from your hand that beat it, "
-                    "then press Check.", hand, judge=judge, sort_key=tl.card_key,
-                    solutions=[c.cards for c in answers],
-                    explain=f"This hand has {n} different play{'s' if n != 1 else ''} that beat{'s' if n == 1 else ''} "
-                            f"it: {', '.join(str(c) for c in answers)}.")
+    return CardQuiz(_t("classroom_tl.beat_it.question", table=prev.cards, what=prev.describe()), hand, judge=judge,
+                    sort_key=tl.card_key, solutions=[c.cards for c in answers],
+                    explain=_t("classroom_tl.beat_it.explain", n=len(answers),
+                               plays=_joined(c.cards for c in answers)))
 
 
 def beats_grid(plays: Sequence[Any], tables: Sequence[Any], caption: str,
@@ -334,37 +365,41 @@ def beats_grid(plays: Sequence[Any], tables: Sequence[Any], caption: str,
     cols = [tl.classify(t) for t in tables]
     rows_p = [tl.classify(p) for p in plays]
     if None in cols or None in rows_p:
-        raise CardkitError("every play and every table entry must be a combination")
+        raise CardkitError(say("classroom_tl.grid.not_combos"))
     head = "".join(f'<th style="padding:2px 12px 2px 0;text-align:left">{html.escape(str(c))}<br>'
                    f'<span style="font-weight:400">{html.escape(c.describe())}</span></th>' for c in cols)
-    lines = [caption, "Play | " + " | ".join(f"{c} ({c.describe()})" for c in cols)]
+    lines = [caption, _bar_line([_t("classroom_tl.head_play"),
+                                 *(say("classroom_tl.grid.column", combo=c.cards, what=c.describe()) for c in cols)])]
     body = []
     for p in rows_p:
         cells, marks = [], []
         for q in cols:
             ok = tl.beats(p, q, rules)
             figures[f"{p} | {q}"] = ok
-            mark = "✔ beats" if ok else "✖ no"
+            mark = _t("classroom_tl.grid.beats" if ok else "classroom_tl.grid.no")
             marks.append(mark)
             cells.append(f'<td {_NOWRAP}>{mark}</td>')
         body.append(f'<tr><th style="padding:2px 12px 2px 0;text-align:left">{html.escape(str(p))}<br>'
                     f'<span style="font-weight:400">{html.escape(p.describe())}</span></th>{"".join(cells)}</tr>')
-        lines.append(f"{p} ({p.describe()}) | " + " | ".join(marks))
+        lines.append(_bar_line([say("classroom_tl.grid.column", combo=p.cards, what=p.describe()), *marks]))
     table = (f'<table style="border-collapse:collapse;font-size:0.95rem;max-width:56rem">'
              f'<caption style="text-align:left;font-weight:700;padding-bottom:4px">{html.escape(caption)}</caption>'
-             f'<thead><tr><th style="text-align:left">Play ↓ · on the table →</th>{head}</tr></thead>'
+             f'<thead><tr><th style="text-align:left">{html.escape(_t("classroom_tl.grid.corner"))}</th>{head}</tr>'
+             '</thead>'
              f"<tbody>{''.join(body)}</tbody></table>")
     return Shown(table, "\n".join(lines), figures)
 
 
-def classify_table(groups: Iterable[Any], caption: str = "What the engine says") -> Shown:
+def classify_table(groups: Iterable[Any], caption: Optional[str] = None) -> Shown:
     """Each group of cards, and what it is (:meth:`Combo.describe`) or why it is no
-    combination (:func:`cardkit.tienlen.why_illegal`).  Figures: ``{cards: kind or 'not a combination'}``."""
+    combination (:func:`cardkit.tienlen.why_illegal`); ``caption`` by default "What
+    the engine says".  Figures: ``{cards: kind or 'not a combination'}``."""
+    caption = _t("classroom_tl.classify.caption") if caption is None else caption
     rows, lines, figures = [], [caption], {}
     for g in groups:
         shown = cards_text(to_cards(g))
         combo = tl.classify(g)
-        what = combo.describe() if combo else f"no combination: {tl.why_illegal(g)}"
+        what = str(combo.describe()) if combo else _t("classroom_tl.classify.no_combo", why=tl.why_illegal(g))
         figures[shown] = combo.kind if combo else NOT_A_COMBINATION
         mark = "✔" if combo else "✖"
         rows.append(f"<tr><td {_NOWRAP}>{html.escape(shown)}</td><td {_NOWRAP}>{mark}</td>"
@@ -388,7 +423,7 @@ def play_options(hand: Any, previous: Any = None, caption: str = "", mark_best: 
     cards = tl.sort_hand(hand)
     plays = tl.legal_plays(cards, previous)
     if not plays:
-        raise CardkitError("this hand has no legal play here")
+        raise CardkitError(say("classroom_tl.options.no_play"))
     rows, left = [], {}
     for c in plays:
         rest = [x for x in cards if x not in c]
@@ -401,8 +436,10 @@ def play_options(hand: Any, previous: Any = None, caption: str = "", mark_best: 
     where = str(tl.classify(previous)) if previous is not None else "an empty table"
     figures = {f"{k} on {where}": v for k, v in left.items()}
     figures[f"best on {where}"] = str(best)
-    caption = caption or (f"Your answers to {tl.classify(previous)}" if previous is not None else "Your leads")
-    lines = [caption, "Play | Cards left | Fewest plays to empty them"]
+    caption = caption or (_t("classroom_tl.options.answers_to", table=tl.classify(previous).cards)
+                          if previous is not None else _t("classroom_tl.options.leads"))
+    heads = [_t("classroom_tl.head_play"), _t("classroom_tl.options.head_left"), _t("classroom_tl.options.head_fewest")]
+    lines = [caption, _bar_line(heads)]
     body = []
     for c, rest, n, split in rows:
         how = " + ".join(str(s) for s in split) or "—"
@@ -411,7 +448,7 @@ def play_options(hand: Any, previous: Any = None, caption: str = "", mark_best: 
         body.append(f"<tr><td {_NOWRAP}><strong>{html.escape(str(c))}</strong>{star}</td>"
                     f"<td {_NOWRAP}>{html.escape(cards_text(rest))}</td>"
                     f"<td {_CELL}><strong>{n}</strong>: {html.escape(how)}</td></tr>")
-    head = "".join(f"<th {_NOWRAP}>{h}</th>" for h in ("Play", "Cards left", "Fewest plays to empty them"))
+    head = "".join(f"<th {_NOWRAP}>{html.escape(h)}</th>" for h in heads)
     table = (f'<table style="border-collapse:collapse;font-size:0.95rem;max-width:56rem">'
              f'<caption style="text-align:left;font-weight:700;padding-bottom:4px">{html.escape(caption)}</caption>'
              f"<thead><tr>{head}</tr></thead><tbody>{''.join(body)}</tbody></table>")

@@ -132,7 +132,7 @@ def _freeze(value: Any) -> Any:
     return value
 
 
-def say(code: str, **values: Any) -> Message:
+def say(code: str, /, **values: Any) -> Message:
     """A message: ``say('table.not_your_turn', current=seat(2))``."""
     if code not in REGISTRY:
         load_texts()

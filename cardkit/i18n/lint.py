@@ -36,6 +36,8 @@ _CSS_WORDS = {
     "justify", "align", "break", "word", "pre", "line", "through", "underline", "smaller", "larger",
     "ltr", "rtl", "inset", "outset", "ridge", "groove", "double", "uppercase", "lowercase",
 }
+_TECHNICAL = {"True", "False", "None", "Strict", "Lax"}
+"""Single words that are values for machines (an environment flag, a cookie's SameSite)."""
 _PROGRAMMER_ERRORS = {"TypeError", "AttributeError", "NotImplementedError", "AssertionError", "RuntimeError",
                       "ImportError", "LookupError", "IndexError", "StopIteration", "SystemExit", "OSError",
                       "FileNotFoundError", "FileExistsError"}
@@ -49,6 +51,10 @@ def is_learner_text(value: str) -> bool:
     """Whether a literal reads as words for a person (not an id, code, CSS or markup)."""
     if re.fullmatch(r"\s*[a-z]+/[\w.+-]+(\s*;\s*[\w-]+=[\w.-]+)*\s*", value):
         return False  # a media type: 'text/html; charset=utf-8'
+    if re.fullmatch(r"[\w.{}/-]*/[\w.{}/-]*", value):
+        return False  # a path or an address: '/proc/meminfo', 'voila/render/{}'
+    if value in _TECHNICAL:
+        return False
     text = re.sub(r"\{[^{}]*\}", " ", value)
     text = re.sub(r"<[^<>]*>|<[^<>]*$|^[^<>]*>", " ", text)
     text = re.sub(r"&#?\w+;", " ", text)
@@ -118,6 +124,10 @@ def _exempt_nodes(tree: ast.AST) -> set[int]:
             ids.add(id(sub))
 
     for node in ast.walk(tree):
+        if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
+                mark(node.value)  # names a module exports
         if isinstance(node, ast.Call):
             chain = []
             f = node.func
