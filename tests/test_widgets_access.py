@@ -13,6 +13,7 @@ from cardkit.svg import FOUR_COLOUR, TWO_COLOUR
 from cardkit.widgets import LeastScoreChecker, LeastScoreTable, TienLenChecker, TienLenTable
 from cardkit.widgets.access import FOCUS_TARGETS, FOUR_COLOUR_KEY, ChoiceGroup, FocusKeeper, FourColourSwitch
 from cardkit.widgets.frontend import STATIC
+from cardkit.i18n import render
 from cardkit.widgets.hand import KEY_HINT
 
 
@@ -152,6 +153,7 @@ def test_the_table_asks_for_the_focus_at_the_right_moments(monkeypatch):
 def test_the_keys_are_written_where_they_are_used():
     table = TienLenTable(seed=2, delay=0)
     assert "Tab" in table.keys_text.value and table.keys_text in table.play_area.children
-    assert table.hand.key_hint == KEY_HINT and "← →" in KEY_HINT and "Space" in KEY_HINT
+    keys = render(KEY_HINT)   # a message: the hand shows its sentence in the learner's language
+    assert table.hand.key_hint == keys and "← →" in keys and "Space" in keys
     js = (STATIC / "cards.js").read_text(encoding="utf-8")
     assert 'model.get("key_hint")' in js

@@ -8,6 +8,7 @@ import pytest
 from cardkit import Card, CardkitError, deal_code, parse_cards
 from cardkit import least_score as ls
 from cardkit import tienlen as tl
+from cardkit.tables import TienLenMatch
 from cardkit.widgets import LeastScoreTable, TienLenTable
 
 C = Card.parse
@@ -188,7 +189,7 @@ def test_ls_controls_choose_opponents_and_level():
     with pytest.raises(CardkitError):
         t.new_match(opponents=8)
     mixed = ls_table(opponents=2, level=["random", "greedy"])
-    assert [n for n, _ in mixed.bots] == ["random", "greedy"] and mixed.level_choice.value == "as given"
+    assert [n for n, _ in mixed.bots] == ["random", "greedy"] and mixed.level_choice.value == "as_given"
     with pytest.raises(CardkitError, match="2 bot levels were given for 3 opponents"):
         ls_table(level=["random", "greedy"])
     with pytest.raises(CardkitError, match="not a Least Score bot level"):
@@ -359,7 +360,7 @@ def _chop_table(monkeypatch):
         self.bots = [("greedy", tl.greedy_bot)] * 3
         return tl.TienLenState.from_hands(hands, rules=tl.Rules(target=3), seed=seed, leader=0)
 
-    monkeypatch.setattr(TienLenTable, "_make_state", make_state)
+    monkeypatch.setattr(TienLenMatch, "make_state", make_state)
     return tl_table(seed=1)
 
 
@@ -407,7 +408,7 @@ def test_tl_deal_codes_and_controls():
     with pytest.raises(CardkitError):
         tl_table(level=["random"])
     mixed = tl_table(level=["random", "greedy", "random"])
-    assert mixed.level_choice.value == "as given"
+    assert mixed.level_choice.value == "as_given"
 
 
 def test_tl_clicks_while_a_bot_moves_are_refused():

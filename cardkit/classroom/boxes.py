@@ -24,6 +24,7 @@ from typing import Any, Callable, Iterable, Mapping, Optional, Sequence
 from ..widgets import guard as ipywidgets
 
 from ..errors import CardkitError
+from ..i18n import Message, render, say
 from ..widgets.frontend import FONT_STACK
 
 __all__ = [
@@ -61,19 +62,24 @@ def box_style(kind: str, font: str = FONT_STACK) -> str:
     return _BOX.format(font=font, bg=bg, edge=edge)
 
 
-def markup(text: str) -> str:
-    """A sentence of a lesson as HTML: ``text`` escaped, then ``**bold**``,
-    ``*italic*`` and `` `code` `` marked up."""
-    t = html.escape(str(text), quote=False)
+def _words(text: Any) -> str:
+    """A lesson's words as text: a message in the learner's language, anything else as ``str``."""
+    return render(text) if isinstance(text, Message) else str(text)
+
+
+def markup(text: Any) -> str:
+    """A sentence of a lesson as HTML: ``text`` (words or a message) escaped, then
+    ``**bold**``, ``*italic*`` and `` `code` `` marked up."""
+    t = html.escape(_words(text), quote=False)
     t = re.sub(r"\*\*(.+?)\*\*", r"<strong>\1</strong>", t)
     t = re.sub(r"(?<![\w*])\*(?!\s)(.+?)(?<!\s)\*(?![\w*])", r"<em>\1</em>", t)
     t = re.sub(r"`(.+?)`", r"<code>\1</code>", t)
     return t
 
 
-def plain(text: str) -> str:
+def plain(text: Any) -> str:
     """The same text as plain words: ``**bold**`` and `` `code` `` marks taken off."""
-    return re.sub(r"\*\*(.+?)\*\*|`(.+?)`", lambda m: m.group(1) or m.group(2), str(text))
+    return re.sub(r"\*\*(.+?)\*\*|`(.+?)`", lambda m: m.group(1) or m.group(2), _words(text))
 
 
 def figure_json(value: Any) -> Any:
@@ -139,13 +145,14 @@ class Panel(ipywidgets.VBox):
         return data  # pragma: no cover - ipywidgets always gives a dict
 
 
-def _box(kind: str, title: str, items: Sequence[str], figures: Optional[Mapping[str, Any]] = None,
+def _box(kind: str, title: Any, items: Sequence[Any], figures: Optional[Mapping[str, Any]] = None,
          numbered: bool = False) -> Shown:
-    if isinstance(items, str) or not isinstance(items, Iterable):
-        raise CardkitError(f"{kind} takes a list of sentences")
-    items = [str(i) for i in items]
+    if isinstance(items, (str, Message)) or not isinstance(items, Iterable):
+        raise CardkitError(say("boxes.error.list", kind=kind))
+    items = [_words(i) for i in items]
+    title = _words(title)
     if not items:
-        raise CardkitError(f"{kind} needs at least one sentence")
+        raise CardkitError(say("boxes.error.empty", kind=kind))
     tag = "ol" if numbered else "ul"
     lis = "".join(f"<li>{markup(i)}</li>" for i in items)
     box = (f'<section style="{box_style(kind)}" aria-label="{html.escape(title)}">'
@@ -156,39 +163,41 @@ def _box(kind: str, title: str, items: Sequence[str], figures: Optional[Mapping[
     return Shown(box, text, figures)
 
 
-def objectives(items: Sequence[str], title: str = "What you will learn") -> Shown:
+def objectives(items: Sequence[Any], title: Any = None) -> Shown:
     """The "What you will learn" box at the top of a lesson (2 to 4 short
-    sentences; ``**bold**`` and `` `code` `` are allowed)."""
-    return _box("objectives", title, items)
+    sentences; ``**bold**`` and `` `code` `` are allowed).  Sentences and title may
+    be plain text or messages."""
+    return _box("objectives", title if title is not None else say("boxes.objectives"), items)
 
 
-def summary(items: Sequence[str], title: str = "Summary", figures: Optional[Mapping[str, Any]] = None) -> Shown:
+def summary(items: Sequence[Any], title: Any = None, figures: Optional[Mapping[str, Any]] = None) -> Shown:
     """The summary box at the end of a lesson.  If a sentence states a figure,
     compute it in the cell (an f-string) and pass ``figures={label: value}`` so
     that the test of the lesson's figures checks it."""
-    return _box("summary", title, items, figures)
+    return _box("summary", title if title is not None else say("boxes.summary"), items, figures)
 
 
-def note(text: str, title: str = "Good to know") -> Shown:
+def note(text: Any, title: Any = None) -> Shown:
     """A short aside in a box (a rule reminder, a warning about a common slip).  It is
     a note (``role="note"``) in the lesson's text, not a landmark of its own: a page with
     several notes would otherwise hold several unnamed landmarks alike."""
+    title = _words(title if title is not None else say("boxes.note"))
     box = (f'<div role="note" style="{box_style("note")}">'
            f'<strong>{html.escape(title)}:</strong> {markup(text)}</div>')
     return Shown(box, f"{title}: {plain(text)}")
 
 
-def code_listing(function: Callable, title: Optional[str] = None) -> Shown:
+def code_listing(function: Callable, title: Any = None) -> Shown:
     """The source code of ``function`` shown as text, so that a reader of the web app
     (where code cells are hidden) sees what a bot or a helper does."""
     if not callable(function):
-        raise CardkitError(f"code_listing shows a function's code; {function!r} is not a function")
+        raise CardkitError(say("boxes.error.not_function", value=repr(function)))
     try:
         source = textwrap.dedent(inspect.getsource(function)).rstrip()
     except (OSError, TypeError):
-        raise CardkitError(f"the code of {getattr(function, '__name__', function)!r} cannot be found: "
-                           "define it in a file or a notebook cell") from None
-    title = title or f"The code of {getattr(function, '__name__', 'this function')}"
+        raise CardkitError(say("boxes.error.no_source", name=repr(getattr(function, "__name__", function)))) from None
+    name = getattr(function, "__name__", None)
+    title = _words(title or say("boxes.code_of", name=name if name else say("boxes.this_function")))
     box = (f'<figure style="{box_style("note")}" aria-label="{html.escape(title)}">'
            f'<figcaption style="font-weight:700;margin:0 0 0.3em">{html.escape(title)}</figcaption>'
            '<pre style="margin:0;white-space:pre-wrap;font-size:0.9rem;line-height:1.4">'

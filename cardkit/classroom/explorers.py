@@ -7,6 +7,8 @@
 
 Each is a panel whose plain text (what strict nbval compares) states its seeded
 result, and whose figures go to the output's metadata.  For the probability lessons.
+Every word is a message of the catalogue (:mod:`cardkit.i18n`), rendered in the
+learner's language; the figures' labels in the metadata are ids for the tests.
 """
 
 from __future__ import annotations
@@ -18,8 +20,9 @@ from typing import Any, Callable, Optional
 from ..widgets import guard as ipywidgets
 
 from .. import least_score, odds, simulate, tienlen
-from ..cards import Card, cards_text
+from ..cards import Card
 from ..errors import CardkitError
+from ..i18n import Message, render, say
 from ..widgets.hand import CardRow
 from ..widgets.messages import StatusMessage, safe_callback
 from .boxes import FONT_STACK, Panel, figure_json
@@ -42,9 +45,34 @@ class _Panel(Panel):
         return {"figures": figure_json(figures)} if figures else {}
 
 
-def _heading(text: str) -> ipywidgets.HTML:
+def _heading(text: Message) -> ipywidgets.HTML:
     return ipywidgets.HTML(f'<div style="font-family:{FONT_STACK};font-weight:700;font-size:1.02rem;margin:0.3em 0 0">'
-                           f"{html.escape(text)}</div>")
+                           f"{html.escape(render(text))}</div>")
+
+
+def _html(code: str, marked: Optional[dict] = None, **values: Any) -> str:
+    """The sentence of ``say(code, **values)`` as HTML: escaped, with each value named
+    in ``marked`` ({name: tag}) wrapped in that tag (``<strong>``, ``<sup>``)."""
+    tokens: dict[str, str] = {}
+    for name, tag in (marked or {}).items():
+        token = f"\ue000{len(tokens)}\ue001"
+        words = values[name]
+        tokens[token] = f"<{tag}>{html.escape(render(words) if not isinstance(words, str) else words, quote=False)}</{tag}>"
+        values[name] = token
+    out = html.escape(render(say(code, **values)), quote=False)
+    for token, marked_up in tokens.items():
+        out = out.replace(token, marked_up)
+    return out
+
+
+def _short_event(event: str, deal: str, name: Any) -> Any:
+    """An event's short name ('a pair'), for a sentence that counts it; its whole name
+    when the catalogue has no short one."""
+    code = f"explorer.event_short.{deal}.{event}"
+    try:
+        return say(code)
+    except KeyError:
+        return name
 
 
 def _html_block(inner: str) -> str:
@@ -71,24 +99,24 @@ class SimulationExplorer(_Panel):
         self.exact = exact_chance(event, self.deal, rules)
         steps = [d for d in DEAL_STEPS if d <= max_deals]
         if deals not in steps:
-            raise CardkitError(f"deals is one of {', '.join(num(s) for s in steps)}; not {deals!r}")
+            raise CardkitError(say("explorer.error.deals", steps=", ".join(num(s) for s in steps), value=repr(deals)))
         self._seed = int(seed)
         self.estimate: Optional[simulate.Estimate] = None
         self.status = StatusMessage()
         self.slider = ipywidgets.SelectionSlider(
-            options=[(num(s), s) for s in steps], value=deals, description="Hands to deal",
+            options=[(num(s), s) for s in steps], value=deals, description=render(say("explorer.hands_to_deal")),
             continuous_update=False, style={"description_width": "initial"},
             layout=ipywidgets.Layout(width="min(30rem, 100%)"))
-        self.again = ipywidgets.Button(description="Deal again", icon="refresh",
-                                       tooltip="Deal a fresh set of hands (the next seed)")
-        self.progress = ipywidgets.IntProgress(value=0, min=0, max=1, description="Dealing",
+        self.again = ipywidgets.Button(description=render(say("explorer.deal_again")), icon="refresh",
+                                       tooltip=render(say("explorer.deal_again_tip")))
+        self.progress = ipywidgets.IntProgress(value=0, min=0, max=1, description=render(say("explorer.dealing")),
                                                layout=ipywidgets.Layout(visibility="hidden", width="min(30rem, 100%)"))
         self.result = ipywidgets.HTML()
         self.picture = ipywidgets.HTML()
         self.slider.observe(safe_callback(self.status, lambda change: self.run()), names="value")
         self.again.on_click(safe_callback(self.status, lambda _b: self._next_seed()))
         super().__init__(children=(
-            _heading(f"Simulate: how often is a hand dealt with {self.name}?"),
+            _heading(say("explorer.simulate_heading", event=self.name)),
             ipywidgets.HBox([self.slider, self.again], layout=ipywidgets.Layout(flex_flow="row wrap",
                                                                                align_items="center")),
             self.progress, self.status, self.result, self.picture), **kwargs)
@@ -102,7 +130,7 @@ class SimulationExplorer(_Panel):
     @deals.setter
     def deals(self, value: int) -> None:
         if value not in [v for _, v in self.slider.options]:
-            raise CardkitError(f"deals is one of the slider's steps, such as 1,000 or 10,000; not {value!r}")
+            raise CardkitError(say("explorer.error.deals_step", value=repr(value)))
         self.slider.value = value
 
     @property
@@ -140,16 +168,18 @@ class SimulationExplorer(_Panel):
         self.view = view
         inside = est.covers(float(self.exact))
         at_most = deals >= max(v for _, v in self.slider.options)
-        mark = ("✔ inside the interval" if inside
-                else "✖ outside the interval — this happens about 1 time in 20, just by chance; "
-                     + ("press Deal again for a fresh set of hands" if at_most else "try more hands or deal again"))
-        self.result.value = _html_block(
-            f"After <strong>{num(deals)}</strong> hands (seed {self._seed}): {num(est.successes)} had "
-            f"{html.escape(self.name.split(' (')[0])}. "
-            f"Estimate <strong>{pct(est.value)}</strong> (95% interval {pct(est.low)} to {pct(est.high)}).<br>"
-            f"Exact: {fraction_text(self.exact)} ≈ <strong>{pct(self.exact)}</strong> — {mark}."
-            + ("<br>A rare event: each hit makes the estimate jump, so it needs many hands to settle."
-               if self.exact < Fraction(1, 100) else ""))
+        mark = say("explorer.inside" if inside else "explorer.outside_most" if at_most else "explorer.outside")
+        lines = [
+            _html("explorer.after_deals", {"deals": "strong"}, deals=num(deals), seed=str(self._seed),
+                  hits=num(est.successes), event=_short_event(self.event, self.deal, self.name))
+            + " " + _html("explorer.estimate", {"value": "strong"}, value=pct(est.value), low=pct(est.low),
+                          high=pct(est.high)),
+            _html("explorer.exact", {"value": "strong"}, fraction=fraction_text(self.exact), value=pct(self.exact),
+                  mark=mark),
+        ]
+        if self.exact < Fraction(1, 100):
+            lines.append(_html("explorer.rare"))
+        self.result.value = _html_block("<br>".join(lines))
         self.picture.value = view.html_img("min(720px, 100%)")   # the words are in self.result
 
     def figures(self) -> dict:
@@ -163,8 +193,10 @@ class SimulationExplorer(_Panel):
         e = self.estimate
         if e is None:  # pragma: no cover - run() happens in __init__
             return f"SimulationExplorer({self.event})"
-        return (f"SimulationExplorer({self.name}: {num(e.trials)} hands, seed {self._seed} → {pct(e.value)}, "
-                f"95% interval {pct(e.low)} to {pct(e.high)}; exact {fraction_text(self.exact)} ≈ {pct(self.exact)})")
+        words = say("explorer.simulation_text", event=self.name, deals=num(e.trials), seed=str(self._seed),
+                    value=pct(e.value), low=pct(e.low), high=pct(e.high), fraction=fraction_text(self.exact),
+                    exact=pct(self.exact))
+        return f"{type(self).__name__}({render(words)})"
 
 
 class LowestTotalExplorer(_Panel):
@@ -183,9 +215,11 @@ class LowestTotalExplorer(_Panel):
         self.seed = int(seed)
         self.status = StatusMessage()
         self.total_slider = ipywidgets.IntSlider(value=total, min=odds.MIN_TOTAL, max=odds.MAX_TOTAL,
-                                                 description="Your total", continuous_update=False,
+                                                 description=render(say("explorer.your_total")),
+                                                 continuous_update=False,
                                                  style={"description_width": "initial"})
-        self.opponents_slider = ipywidgets.IntSlider(value=opponents, min=1, max=7, description="Opponents",
+        self.opponents_slider = ipywidgets.IntSlider(value=opponents, min=1, max=7,
+                                                     description=render(say("explorer.opponents")),
                                                      continuous_update=False,
                                                      style={"description_width": "initial"})
         self.result = ipywidgets.HTML()
@@ -193,10 +227,8 @@ class LowestTotalExplorer(_Panel):
         for s in (self.total_slider, self.opponents_slider):
             s.observe(safe_callback(self.status, lambda change: self.run()), names="value")
         super().__init__(children=(
-            _heading("Is your total the lowest at the table?"),
-            ipywidgets.HTML(_html_block(
-                "<em>Against freshly dealt hands. During play the opponents' totals get lower, so the real "
-                "chance is smaller (see lesson 6).</em>")),
+            _heading(say("explorer.lowest_heading")),
+            ipywidgets.HTML(_html_block(f"<em>{_html('explorer.lowest_intro')}</em>")),
             ipywidgets.HBox([self.total_slider, self.opponents_slider],
                             layout=ipywidgets.Layout(flex_flow="row wrap")),
             self.status, self.result), **kwargs)
@@ -209,21 +241,21 @@ class LowestTotalExplorer(_Panel):
         one = odds.p_lowest_total(t, 1)
         self.odds, self.one_opponent = r, one
         if r.exact:
-            how = "counted exactly over every deal"
+            how = say("explorer.counted_exactly")
         else:
             lo, hi = r.lowest_or_tied_interval
-            how = f"simulated, {num(r.trials)} deals, seed {self.seed}; 95% interval {pct(lo)} to {pct(hi)}"
+            how = say("explorer.simulated_interval", trials=num(r.trials), seed=str(self.seed), low=pct(lo),
+                      high=pct(hi))
         indep = one.lowest_or_tied ** k
         self.independent = indep
         extra = ""
         if k > 1:
-            extra = (f"<br>If the {k} opponents' hands were independent, the chance would be "
-                     f"({pct(one.lowest_or_tied)})<sup>{k}</sup> ≈ {pct(indep)} — close, because they share "
-                     "one deck only a little.")
+            extra = "<br>" + _html("explorer.independent", {"power": "sup"}, k=k, one=pct(one.lowest_or_tied),
+                                   power=str(k), value=pct(indep))
         self.result.value = _html_block(
-            f"With a total of <strong>{t}</strong> against <strong>{k}</strong> "
-            f"opponent{'s' if k > 1 else ''}: lowest or tied <strong>{pct(r.lowest_or_tied)}</strong> "
-            f"({how}); strictly lowest {pct(r.strictly_lowest)}.{extra}")
+            _html("explorer.lowest_result", {"total": "strong", "k": "strong", "value": "strong"}, n=k,
+                  total=str(t), k=str(k), value=pct(r.lowest_or_tied), how=how, strict=pct(r.strictly_lowest))
+            + extra)
 
     def figures(self) -> dict:
         r = self.odds
@@ -241,22 +273,34 @@ class LowestTotalExplorer(_Panel):
 
     def __repr__(self) -> str:
         r = self.odds
+        name = type(self).__name__
         if r is None:  # pragma: no cover
-            return "LowestTotalExplorer()"
-        how = "exact" if r.exact else f"simulated, {num(r.trials)} deals, seed {self.seed}"
-        extra = ""
+            return f"{name}()"
+        how = say("explorer.exact_word") if r.exact else say("explorer.simulated", trials=num(r.trials),
+                                                               seed=str(self.seed))
+        words = render(say("explorer.lowest_text", n=r.opponents, total=str(r.total), k=str(r.opponents),
+                           value=pct(r.lowest_or_tied), strict=pct(r.strictly_lowest), how=how))
         if not r.exact:
             lo, hi = r.lowest_or_tied_interval
-            extra = (f"; 95% interval {pct(lo)} to {pct(hi)}; against one opponent {pct(self.one_opponent.lowest_or_tied)}"
-                     f", so {pct(self.independent)} if the hands were independent")
-        return (f"LowestTotalExplorer(total {r.total} vs {r.opponents} opponent{'s' if r.opponents > 1 else ''}: "
-                f"lowest or tied {pct(r.lowest_or_tied)}, strictly lowest {pct(r.strictly_lowest)} ({how}){extra})")
+            words += render(say("explorer.lowest_text_more", low=pct(lo), high=pct(hi),
+                                one=pct(self.one_opponent.lowest_or_tied), independent=pct(self.independent)))
+        return f"{name}({words})"
 
 
 
 
-def _yes(flag: Any) -> str:
-    return "yes ✔" if bool(flag) else "no"
+def _yes(flag: Any, mark: bool = True) -> Message:
+    return say(("explorer.yes" if mark else "explorer.yes_plain") if bool(flag) else "explorer.no")
+
+
+_FACTS = {
+    "least_score": ("total", "pair", "run_of_3", "run_of_5", "flush", "four_of_a_kind"),
+    "tienlen": ("twos", "four_of_a_kind", "double_sequence_bomb", "dragon", "four_twos"),
+}
+"""The events a dealt hand is described by, per deal, in the order shown."""
+
+_COUNTED_FACTS = ("total", "twos")
+"""The facts that are numbers (the others are yes or no)."""
 
 
 class HandDealer(_Panel):
@@ -277,10 +321,10 @@ class HandDealer(_Panel):
         self.cards: tuple[Card, ...] = ()
         self.events: dict[str, Any] = {}
         key = sort_key or (tienlen.card_key if self.deal == "tienlen" else least_score.sort_key)
-        self.row = CardRow((), title="Dealt hand", sort_key=key,
+        self.row = CardRow((), title=say("explorer.dealt_hand"), sort_key=key,
                            card_width=60 if self.deal == "least_score" else 46)
         self.status = StatusMessage()
-        self.button = ipywidgets.Button(description="Deal a new hand", icon="random")
+        self.button = ipywidgets.Button(description=render(say("explorer.deal_new_hand")), icon="random")
         self.button.on_click(safe_callback(self.status, lambda _b: self.next()))
         self.info = ipywidgets.HTML()
         super().__init__(children=(self.button, self.row, self.info, self.status), **kwargs)
@@ -292,22 +336,24 @@ class HandDealer(_Panel):
         self.cards = tuple(Card.from_index(int(i)) for i in idx[0])
         self.events = {k: v[0].item() for k, v in simulate.hand_events(idx, self.deal).items()}
         self.count += 1
-        self.row.title = f"Hand {self.count} (seed {self.seed})"
+        self.row.title = say("explorer.hand_title", n=self.count, seed=str(self.seed))
         self.row.cards = self.cards
-        self.info.value = _html_block(" · ".join(f"{html.escape(k)}: <strong>{html.escape(v)}</strong>"
-                                                 for k, v in self.facts()))
+        self.info.value = _html_block(" · ".join(_html("explorer.fact", {"value": "strong"}, label=label, value=value)
+                                                 for label, value in self._facts()))
         return self.cards
+
+    def _facts(self, lower: bool = False, mark: bool = True) -> list[tuple[Message, Any]]:
+        """What the current hand shows: (label, value) messages, by event."""
+        out = []
+        for key in _FACTS[self.deal]:
+            value = self.events[key]
+            shown = str(int(value)) if key in _COUNTED_FACTS else _yes(value, mark)
+            out.append((say(f"explorer.{'fact_lower' if lower else 'fact'}.{key}"), shown))
+        return out
 
     def facts(self) -> list[tuple[str, str]]:
         """What the current hand shows, as (question, answer) pairs in words."""
-        e = self.events
-        if self.deal == "least_score":
-            return [("Total", str(e["total"])), ("Pair", _yes(e["pair"])), ("Run of three", _yes(e["run_of_3"])),
-                    ("Five-card run", _yes(e["run_of_5"])), ("Flush", _yes(e["flush"])),
-                    ("Four of a kind", _yes(e["four_of_a_kind"]))]
-        return [("2s held", str(e["twos"])), ("Four of a kind", _yes(e["four_of_a_kind"])),
-                ("Three pairs in a row", _yes(e["double_sequence_bomb"])), ("Dragon", _yes(e["dragon"])),
-                ("All four 2s", _yes(e["four_twos"]))]
+        return [(render(label), value if isinstance(value, str) else render(value)) for label, value in self._facts()]
 
     def figures(self) -> dict:
         out: dict[str, Any] = {"hand": [c.code for c in self.cards]}
@@ -315,6 +361,8 @@ class HandDealer(_Panel):
         return out
 
     def __repr__(self) -> str:
-        shown = cards_text(self.row.cards)
-        facts = "; ".join(f"{k.lower()}: {v.replace(' ✔', '')}" for k, v in self.facts())
-        return f"HandDealer(hand {self.count}, seed {self.seed}: {shown} — {facts})"
+        facts = "; ".join(render(say("explorer.fact", label=label, value=value))
+                          for label, value in self._facts(lower=True, mark=False))
+        words = say("explorer.dealer_text", n=self.count, seed=str(self.seed), cards=tuple(self.row.cards),
+                    facts=facts)
+        return f"{type(self).__name__}({render(words)})"

@@ -18,6 +18,7 @@ from fractions import Fraction
 from typing import Any, Mapping, Optional, Union
 
 from ..errors import CardkitError
+from ..i18n import Message, render, say
 from .boxes import FONT_STACK, SCREEN_READER_ONLY, Shown, box_style, markup, plain
 from .numbers import fraction_text, num, pct
 
@@ -41,7 +42,8 @@ def _math_html(expr: str) -> str:
                  '<span style="display:inline-flex;flex-direction:column;align-items:center;font-size:0.8em;'
                  f'line-height:1.05;margin:0 0.05em"><span>{n}</span><span>{k}</span></span>'
                  '<span style="font-size:1.5em;line-height:1">)</span></span>')
-        return stack + f'<span style="{SCREEN_READER_ONLY}">{n} choose {k}</span>'
+        said = html.escape(render(say("formula.choose", n=int(n), k=int(k))))
+        return stack + f'<span style="{SCREEN_READER_ONLY}">{said}</span>'
 
     t = _BINOM.sub(binom, t)
     t = re.sub(r"\^(\d+)", r"<sup>\1</sup>", t)
@@ -52,7 +54,7 @@ def _frac_html(top: str, bottom: str) -> str:
     return ('<span style="display:inline-flex;flex-direction:column;align-items:center;vertical-align:middle;'
             'margin:0 0.15em;line-height:1.25">'
             f'<span style="padding:0 0.25em">{top}</span>'
-            f'<span style="{SCREEN_READER_ONLY}"> divided by </span>'
+            f'<span style="{SCREEN_READER_ONLY}"> {html.escape(render(say("formula.divided_by")))} </span>'
             f'<span style="border-top:1.5px solid currentColor;padding:0.05em 0.25em 0">{bottom}</span></span>')
 
 
@@ -93,8 +95,8 @@ def formula(
     *,
     percent: Optional[bool] = None,
     counted: Optional[Union[int, Fraction]] = None,
-    counted_how: str = "Checked by counting every hand one by one",
-    note: str = "",
+    counted_how: Any = None,
+    note: Any = "",
 ) -> Formula:
     """Show a formula beside its computed number, as on a blackboard.
 
@@ -108,10 +110,10 @@ def formula(
     :mod:`cardkit.odds`); it is shown beside the formula with ✔ if it agrees.
     """
     if not isinstance(name, str) or not name.strip():
-        raise CardkitError("a formula needs a name, such as 'P(flush)'")
+        raise CardkitError(say("formula.error.name"))
     if isinstance(expression, tuple):
         if len(expression) != 2:
-            raise CardkitError("a fraction is given as (numerator, denominator)")
+            raise CardkitError(say("formula.error.fraction"))
         expr_html = _frac_html(_math_html(expression[0]), _math_html(expression[1]))
         expr_text = f"{_grouped(_plain_math(expression[0]))} / {_grouped(_plain_math(expression[1]), True)}"
     else:
@@ -121,9 +123,9 @@ def formula(
     steps_text = [expr_text]
     if denominator is not None:
         if isinstance(value, float) or isinstance(denominator, float):
-            raise CardkitError("give a count over a count as whole numbers (or Fractions)")
+            raise CardkitError(say("formula.error.whole"))
         if denominator == 0:
-            raise CardkitError("the denominator cannot be 0")
+            raise CardkitError(say("formula.error.zero"))
         exact = Fraction(value) / Fraction(denominator)
         steps_html.append(_frac_html(num(value), num(denominator)))
         steps_text.append(f"{num(value)} / {num(denominator)}")
@@ -154,7 +156,10 @@ def formula(
     if counted is not None:
         target = Fraction(value) if denominator is not None else exact
         same = Fraction(counted) == target
-        mark = "✔ the same" if same else "✖ NOT the same"
+        mark = render(say("formula.same" if same else "formula.not_same"))
+        if counted_how is None:
+            counted_how = say("formula.counted_how")
+        counted_how = render(counted_how) if isinstance(counted_how, Message) else str(counted_how)
         check_text = f"\n{counted_how}: {num(counted)} — {mark}"
         check_html = (f'<div style="font-family:{FONT_STACK};font-size:0.9rem;margin-top:0.3em">'
                       f'{html.escape(counted_how)}: <strong>{num(counted)}</strong> — {mark}</div>')

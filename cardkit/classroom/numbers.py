@@ -11,23 +11,34 @@ from __future__ import annotations
 
 import math
 import re
+from functools import lru_cache
 from decimal import Decimal, InvalidOperation
 from fractions import Fraction
 from numbers import Rational, Real
 from typing import Union
 
 from ..errors import CardkitError
+from ..i18n import Message, current_locale, render, say
 
 __all__ = ["read_number", "pct", "num", "fraction_text", "as_fraction", "EXAMPLES"]
 
 Number = Union[int, float, Fraction]
 
-#: What to show a learner as examples of numbers they may type.
-EXAMPLES = "0.25, 1/4, 25% or 1 in 4"
+#: What to show a learner as examples of numbers they may type (a message: its
+#: words are in the learner's language wherever it is shown).
+EXAMPLES: Message = say("numbers.examples")
 
 _THOUSANDS = re.compile(r"^[+-]?\d{1,3}(,\d{3})+(\.\d+)?$")
 _DECIMAL_COMMA = re.compile(r"^[+-]?\d*,\d+$")
-_ONE_IN = re.compile(r"^(.+?)\s*(?:in|out of)\s*(.+)$", re.IGNORECASE)
+
+
+@lru_cache(maxsize=None)
+def _one_in(language: str) -> re.Pattern:
+    """"1 in 4" / "1 out of 4": the words of the learner's language, and English's."""
+    codes = ("numbers.word_in", "numbers.word_out_of")
+    words = {render(say(code), lang).strip().lower() for code in codes for lang in ("en", language)}
+    alternatives = "|".join(r"\s+".join(map(re.escape, w.split())) for w in sorted(words, key=len, reverse=True) if w)
+    return re.compile(rf"^(.+?)\s*(?:{alternatives})\s*(.+)$", re.IGNORECASE)
 
 
 def _plain_decimal(text: str, whole: str) -> Fraction:
@@ -38,11 +49,11 @@ def _plain_decimal(text: str, whole: str) -> Fraction:
     elif _DECIMAL_COMMA.match(t):
         t = t.replace(",", ".")
     if not t or not re.match(r"^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$", t):
-        raise CardkitError(f"I could not read “{whole}” as a number. Type a number such as {EXAMPLES}.")
+        raise CardkitError(say("numbers.unreadable", typed=whole, examples=EXAMPLES))
     try:
         return Fraction(Decimal(t))
     except (InvalidOperation, ValueError):  # pragma: no cover - the pattern above guards this
-        raise CardkitError(f"I could not read “{whole}” as a number. Type a number such as {EXAMPLES}.") from None
+        raise CardkitError(say("numbers.unreadable", typed=whole, examples=EXAMPLES)) from None
 
 
 def read_number(text: object) -> Fraction:
@@ -62,15 +73,15 @@ def read_number(text: object) -> Fraction:
     what to type.
     """
     if isinstance(text, bool):
-        raise CardkitError("Type a number, not True or False.")
+        raise CardkitError(say("numbers.not_bool"))
     if isinstance(text, (int, Fraction)):
         return Fraction(text)
     if isinstance(text, float):
         if not math.isfinite(text):
-            raise CardkitError("Type an ordinary number (not infinity or NaN).")
+            raise CardkitError(say("numbers.not_finite"))
         return Fraction(str(text))
     if not isinstance(text, str):
-        raise CardkitError(f"Type a number such as {EXAMPLES}.")
+        raise CardkitError(say("numbers.type_a_number", examples=EXAMPLES))
     whole = text.strip()
     t = whole
     for junk in ("≈", "~", "\u00a0", "\u2009", "\u202f"):
@@ -79,27 +90,27 @@ def read_number(text: object) -> Fraction:
     if t.startswith("="):
         t = t[1:].strip()
     if not t:
-        raise CardkitError(f"Type a number first, such as {EXAMPLES}.")
+        raise CardkitError(say("numbers.empty", examples=EXAMPLES))
     scale = Fraction(1)
     if t.endswith("%"):
         t = t[:-1].strip()
         scale = Fraction(1, 100)
         if not t:
-            raise CardkitError(f"Put a number before the % sign, such as 25%.")
-    one_in = _ONE_IN.match(t)
+            raise CardkitError(say("numbers.bare_percent"))
+    one_in = _one_in(current_locale()).match(t)
     if one_in:
         top, bottom = one_in.group(1), one_in.group(2)
     elif t.count("/") == 1:
         top, bottom = t.split("/")
     elif "/" in t:
-        raise CardkitError(f"“{whole}” has more than one fraction bar; type one fraction such as 1/4.")
+        raise CardkitError(say("numbers.two_bars", typed=whole))
     else:
         top, bottom = t, None
     value = _plain_decimal(top.replace(" ", ""), whole)
     if bottom is not None:
         below = _plain_decimal(bottom.replace(" ", ""), whole)
         if below == 0:
-            raise CardkitError("A fraction cannot have 0 below the line.")
+            raise CardkitError(say("numbers.zero_below"))
         value /= below
     return value * scale
 

@@ -41,37 +41,43 @@ The panel's ES module, ``static/quiz.js``, reads these synced traits:
 ``text``          what is in the answer box (``'number'`` mode)
 ``help_text``     a hint under the box ("e.g. 0.25, 1/4 or 25%")
 ``submit_label``  the Check button's words
+``_words``        the panel's other words, from the catalogue in the learner's
+                  language: ``kicker``, ``reveal``, ``before``, ``keys``,
+                  ``help`` (the hint line under the box), ``landmark`` (the
+                  form's accessible name)
+``_tally``        the tally beside the buttons ("Attempts: 2 · solved ✔")
 ``verdict``       ``''``, ``'right'``, ``'wrong'``, ``'invalid'`` or ``'revealed'``
 ``feedback``      the feedback sentence (plain text), read out by screen readers
-``attempts``, ``solved``  the tally shown beside the buttons
+``attempts``, ``solved``  how many answers were judged, and whether one was right
 ``can_reveal``    show the "Show the answer" button
 ``_n``            grows by one with every feedback, so the same words are read again
 
 and sends ``{"type": "submit", "choice": i}`` / ``{"type": "submit", "text": "…"}``
 / ``{"type": "submit"}`` when the learner presses Check or Enter, and
 ``{"type": "reveal"}`` for "Show the answer".  Python judges and sets the
-feedback; the browser never judges.
+feedback; the browser never judges.  The browser writes no words of its own:
+every word it shows comes from Python, in the learner's language.
 """
 
 from __future__ import annotations
 
 import html
 from contextlib import contextmanager
-from dataclasses import dataclass
 from fractions import Fraction
 from pathlib import Path
 from typing import Any, Callable, Iterable, Iterator, Mapping, Optional, Sequence, Union
 
 import anywidget
 from ..widgets import guard as ipywidgets
-from traitlets import Bool, Int, List, Unicode, validate
+from traitlets import Bool, Dict, Int, List, Unicode, observe, validate
 
 from ..cards import Card, cards_text, to_cards
 from ..errors import CardkitError
+from ..i18n import Message, render, say, sentences
 from ..widgets.frontend import ModuleWidget, register_module
 from ..widgets.guard import FrontEndGuard, WidgetError
 from .boxes import Panel
-from ..widgets.hand import Hand
+from ..widgets.hand import Hand, Words
 from ..widgets.messages import StatusMessage, error_text, safe_callback
 from .numbers import EXAMPLES, as_fraction, fraction_text, num, pct, read_number
 
@@ -81,7 +87,13 @@ __all__ = ["Feedback", "Quiz", "NumberQuiz", "CardQuiz", "Scoreboard", "collect_
 STATIC: Path = Path(__file__).resolve().with_name("static")
 
 RIGHT, WRONG, INVALID, REVEALED = "right", "wrong", "invalid", "revealed"
-_WORD = {RIGHT: "✔ Right", WRONG: "✖ Not quite", INVALID: "⚠", REVEALED: "ℹ Answer"}
+_WORD = {RIGHT: "quiz.word.right", WRONG: "quiz.word.wrong", REVEALED: "quiz.word.revealed"}
+"""The message code of each verdict's name in an exercise's plain text (none for 'invalid': just ⚠)."""
+
+
+def _verdict_word(verdict: str) -> str:
+    code = _WORD.get(verdict)
+    return render(say(code)) if code else ("⚠" if verdict == INVALID else "")
 
 
 _COLLECTORS: list[list] = []
@@ -112,36 +124,119 @@ def register_exercise(exercise: Any) -> None:
         bucket.append(exercise)
 
 
-@dataclass(frozen=True)
+LessonText = Union[str, Message]
+"""Words a lesson gives an exercise (a question, a reason, a hint): plain text, or
+a message of the lesson's own catalogue."""
+
+
 class Feedback:
     """What an exercise said about one answer.
 
     ``correct`` is True or False, or None when the answer could not be judged
     (nothing chosen, a number that could not be read): such an answer is not
-    counted as an attempt.  ``text`` is the sentence shown to the learner.
+    counted as an attempt.  ``message`` is what the learner is told — a
+    :class:`~cardkit.i18n.Message` (or, from a lesson's own judge, plain text) —
+    and ``text`` its sentence in the learner's language.  ``reason`` is the part
+    that says *why* (the lesson's reason, the step that went wrong, the cards that
+    do not belong), without the verdict's generic words; None when there is none.
+
+    Two feedbacks are equal when they judge alike and say the same words.
     """
 
-    correct: Optional[bool]
-    text: str
+    __slots__ = ("correct", "message", "reason")
+
+    def __init__(self, correct: Optional[bool], text: LessonText, reason: Any = None) -> None:
+        self.correct = correct
+        self.message = text
+        self.reason = reason
+
+    @property
+    def text(self) -> str:
+        """The sentence shown to the learner, in the current language."""
+        return render(self.message) if isinstance(self.message, Message) else str(self.message)
 
     @property
     def verdict(self) -> str:
         """``'right'``, ``'wrong'`` or ``'invalid'``."""
         return INVALID if self.correct is None else (RIGHT if self.correct else WRONG)
 
+    def messages(self) -> Iterator[Message]:
+        """Every message this feedback is made of, the whole first, then each one
+        inside it (depth first): what code and tests decide on, never the words."""
+        yield from _messages_in(self.message)
 
-def _sentence(*parts: Optional[str]) -> str:
-    """Join non-empty parts with spaces, each ending in a full stop or similar."""
-    out = []
-    for p in parts:
-        p = (p or "").strip()
-        if not p:
-            continue
-        end = p.rstrip("”\"’')")
-        if not end or end[-1] not in ".!?…:":
-            p += "."
-        out.append(p)
-    return " ".join(out)
+    @property
+    def codes(self) -> tuple[str, ...]:
+        """The codes of :meth:`messages`, in order."""
+        return tuple(m.code for m in self.messages())
+
+    def __eq__(self, other: Any) -> bool:
+        if not isinstance(other, Feedback):
+            return NotImplemented
+        return self.correct == other.correct and self.text == other.text
+
+    def __hash__(self) -> int:
+        return hash((self.correct, self.text))
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({self.correct!r}, {self.text!r})"
+
+
+def _messages_in(value: Any) -> Iterator[Message]:
+    """Every message in a value (a message's values, a list's items, sentences' parts)."""
+    if isinstance(value, Message):
+        yield value
+        for _name, inner in value.items:
+            yield from _messages_in(inner)
+    elif isinstance(value, (tuple, list)):
+        for inner in value:
+            yield from _messages_in(inner)
+    else:
+        for attr in ("parts", "items"):   # sentences(...), and_list(...) / or_list(...)
+            inner = getattr(value, attr, None)
+            if isinstance(inner, tuple):
+                yield from _messages_in(inner)
+
+
+def _ended(text: Any) -> Any:
+    """A lesson's sentence, ending in a full stop (or ! ? … :) as the feedback shows
+    it; a message (the catalogue's own punctuation) and nothing (None, '') are kept."""
+    if not isinstance(text, str):
+        return text or None
+    p = text.strip()
+    if not p:
+        return None
+    end = p.rstrip("”\"’')")
+    if not end or end[-1] not in ".!?…:":
+        p += "."
+    return p
+
+
+def _capital(text: Any) -> Any:
+    """A lesson's reason starting with a capital, as the first words of a sentence."""
+    if isinstance(text, str) and text:
+        return text[0].upper() + text[1:]
+    return text
+
+
+def _plain_text(text: Any) -> str:
+    """A lesson's words as plain text (a message rendered in the current language)."""
+    return render(text) if isinstance(text, Message) else str(text or "")
+
+
+def _chain(code: str, items: Sequence[Any]) -> Any:
+    """Items joined two by two with ``code`` ('{a} or {b}'): 'A or B or C', as a lesson
+    lists right answers one after another (the last item alone when there is one)."""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = say(code, a=item, b=out)
+    return out
+
+
+def _hint(hint: Any) -> Optional[Message]:
+    """'Hint: …' for a lesson's hint, or None."""
+    hint = _ended(hint)
+    return say("quiz.hint", hint=hint) if hint else None
 
 
 def _short(text: str, n: int = 60) -> str:
@@ -157,18 +252,21 @@ class _Exercise(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
 
     _module = Unicode("quiz").tag(sync=True)
 
-    question = Unicode("", help="The question, plain text.").tag(sync=True)
+    question = Words("", help="The question, plain text.").tag(sync=True)
     mode = Unicode("choice").tag(sync=True)
     choices = List(Unicode()).tag(sync=True)
     chosen = Int(None, allow_none=True, help="Index of the chosen choice (None: none).").tag(sync=True)
     text = Unicode("", help="What is typed in the answer box.").tag(sync=True)
-    help_text = Unicode("").tag(sync=True)
-    submit_label = Unicode("Check").tag(sync=True)
+    help_text = Words("").tag(sync=True)
+    submit_label = Words("", help="The Check button's words ('' until the panel is made).").tag(sync=True)
     verdict = Unicode("", help="'', 'right', 'wrong', 'invalid' or 'revealed'.").tag(sync=True)
     feedback = Unicode("", help="The feedback now shown.").tag(sync=True)
     attempts = Int(0, help="Answers judged right or wrong so far (until solved).").tag(sync=True)
     solved = Bool(False, help="True once the learner has given the right answer.").tag(sync=True)
     can_reveal = Bool(False).tag(sync=True)
+    _words = Dict(help="The panel's other words, in the learner's language (see the module's docstring).").tag(
+        sync=True)
+    _tally = Unicode("", help="The tally beside the buttons.").tag(sync=True)
     _n = Int(0).tag(sync=True)
     # the page may hold the learner's choice and typing; judging stays in Python
     _front_end_may_set = frozenset({"chosen", "text"})
@@ -177,23 +275,26 @@ class _Exercise(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
     def _check_chosen(self, proposal: dict) -> Optional[int]:
         value = proposal["value"]
         if value is not None and not 0 <= value < len(self.choices):
-            raise WidgetError(f"there is no choice number {value}")
+            raise WidgetError(say("quiz.error.choice_number", n=value))
         return value
 
     @validate("text")
     def _check_text(self, proposal: dict) -> str:
         if len(proposal["value"]) > 200:
-            raise WidgetError("an answer is at most 200 characters")
+            raise WidgetError(say("quiz.error.answer_too_long"))
         return proposal["value"]
 
-    def __init__(self, question: str, *, explain: str = "", hint: str = "",
+    def __init__(self, question: LessonText, *, explain: LessonText = "", hint: LessonText = "",
                  reveal_after: Optional[int] = None, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        if isinstance(question, Message):
+            question = render(question)
         if not isinstance(question, str) or not question.strip():
-            raise CardkitError("an exercise needs a question (a non-empty string)")
+            raise CardkitError(say("quiz.error.no_question"))
         if reveal_after is not None and (isinstance(reveal_after, bool) or not isinstance(reveal_after, int)
                                          or reveal_after < 1):
-            raise CardkitError(f"reveal_after is a number of wrong answers, 1 or more (or None); not {reveal_after!r}")
+            raise CardkitError(say("quiz.error.reveal_after", value=repr(reveal_after)))
+        self.submit_label = say("quiz.check")
         self.question = question.strip()
         self.explain = explain or ""
         self.hint = hint or ""
@@ -206,10 +307,6 @@ class _Exercise(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
     def _judge(self, answer: Any) -> Feedback:  # pragma: no cover - each exercise has its own
         raise NotImplementedError
 
-    def answer_text(self) -> str:  # pragma: no cover - each exercise has its own
-        """The right answer, in words."""
-        raise NotImplementedError
-
     def submit(self, answer: Any = None) -> Optional[Feedback]:
         """Judge ``answer`` exactly as the Check button does, show the feedback
         and return it.  An error (a judge that fails, say) is shown as a plain
@@ -219,7 +316,7 @@ class _Exercise(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
     def _submit(self, answer: Any) -> Feedback:
         fb = self._judge(answer)
         if not isinstance(fb, Feedback):  # pragma: no cover - internal judges always return Feedback
-            raise CardkitError("the exercise's judge gave no verdict")
+            raise CardkitError(say("quiz.error.no_verdict"))
         counted = fb.correct is not None and not self.solved
         with self.hold_sync():
             if counted:
@@ -228,24 +325,35 @@ class _Exercise(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
                     self.solved = True
                 else:
                     self.wrong_answers += 1
-            self._show(fb.verdict, fb.text)
+            self._show(fb.verdict, fb.message)
             self.can_reveal = (not self.solved) and self.wrong_answers > 0
         if (not fb.correct and self.reveal_after is not None and not self.solved
                 and self.wrong_answers >= self.reveal_after and fb.correct is not None):
-            self._show(REVEALED, _sentence(fb.text, f"The answer is {self.answer_text()}", self.explain))
+            self._show(REVEALED, sentences(fb.message, self._answer_message(), _ended(self.explain)))
             self.can_reveal = False
         for listener in list(self._listeners):
             safe_callback(self, listener)(self, fb)
         return fb
 
+    def _answer_message(self) -> Message:
+        return say("quiz.the_answer_is", answer=self.answer_message())
+
+    def answer_message(self) -> Any:  # pragma: no cover - each exercise has its own
+        """The right answer, as a message (or a value a message shows)."""
+        raise NotImplementedError
+
+    def answer_text(self) -> str:
+        """The right answer, in words."""
+        return render(self.answer_message())
+
     def reveal(self) -> str:
         """Show the answer and the explanation (what "Show the answer" does).
         The exercise does not count as solved.  Returns the text shown."""
-        text = _sentence(f"The answer is {self.answer_text()}", self.explain)
+        message = sentences(self._answer_message(), _ended(self.explain))
         with self.hold_sync():
-            self._show(REVEALED, text)
+            self._show(REVEALED, message)
             self.can_reveal = False
-        return text
+        return self.feedback
 
     def reset(self) -> None:
         """Clear the answer, the feedback and the tally."""
@@ -258,23 +366,50 @@ class _Exercise(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
             self.solved = False
             self.can_reveal = False
             self.wrong_answers = 0
+            self._tally = ""
 
     def on_answer(self, callback: Callable[[Any, Feedback], Any]) -> None:
         """Call ``callback(exercise, feedback)`` after every answer."""
         if not callable(callback):
-            raise CardkitError("on_answer takes a function callback(exercise, feedback)")
+            raise CardkitError(say("quiz.error.on_answer"))
         self._listeners.append(callback)
 
     # --- messages -------------------------------------------------------------
-    def error(self, text: str) -> None:
+    def error(self, text: Union[str, Message]) -> None:
         """Show a problem (used by safe_callback): a warning, not a verdict."""
         self._show(INVALID, text)
 
-    def _show(self, verdict: str, text: str) -> None:
+    def _show(self, verdict: str, message: Any) -> None:
         with self.hold_sync():
             self.verdict = verdict
-            self.feedback = text
+            self.feedback = render(message) if not isinstance(message, str) else message
             self._n += 1
+            self._tally = self._tally_text()
+
+    def _tally_text(self) -> str:
+        if not self.attempts:
+            return ""
+        return render(say("quiz.tally_solved" if self.solved else "quiz.tally", n=self.attempts))
+
+    @observe("question", "help_text")
+    def _on_words(self, change: dict) -> None:
+        self._words = self._panel_words()
+
+    def _panel_words(self) -> dict:
+        """The words the page shows around the question, in the learner's language."""
+        words = " ".join(self.question.split())
+        if len(words) > 90:   # the form's name stays short: cut at a word, with …
+            cut = words[:89]
+            words = (cut.rsplit(" ", 1)[0] if " " in cut else cut) + "…"
+        hint = self.help_text
+        return {
+            "kicker": render(say("quiz.kicker")),
+            "reveal": render(say("quiz.show_answer")),
+            "before": render(say("quiz.solved_before")),
+            "keys": render(say("quiz.keys")),
+            "help": render(say("quiz.help_then_enter", help=hint) if hint else say("quiz.enter_checks")),
+            "landmark": render(say("quiz.landmark", question=words) if words else say("quiz.kicker")),
+        }
 
     def _on_front_end_message(self, widget: Any, content: Any, buffers: Any) -> None:
         if not isinstance(content, dict):
@@ -294,7 +429,8 @@ class _Exercise(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
         the output's metadata (never shown) so a test can check every answer a
         lesson gives against an independent computation."""
         return {"kind": type(self).__name__, "question": self.question, "answer": self._answer_record(),
-                "answer_text": self.answer_text(), "explain": self.explain, "hint": self.hint}
+                "answer_text": self.answer_text(), "explain": _plain_text(self.explain),
+                "hint": _plain_text(self.hint)}
 
     def _answer_record(self) -> Any:  # pragma: no cover - each exercise has its own
         return None
@@ -310,17 +446,17 @@ class _Exercise(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
 
     def _state_text(self) -> str:
         if self.solved:
-            return f"✔ solved in {self.attempts} attempt{'s' if self.attempts != 1 else ''}"
+            return render(say("quiz.state.solved", n=self.attempts))
         if self.verdict == REVEALED:
-            return "answer shown"
+            return render(say("quiz.state.revealed"))
         if self.attempts:
-            return f"{self.attempts} wrong attempt{'s' if self.attempts != 1 else ''}"
-        return "not answered yet"
+            return render(say("quiz.state.wrong", n=self.attempts))
+        return render(say("quiz.state.new"))
 
     def __repr__(self) -> str:
         text = f"{type(self).__name__}({self.question!r} — {self._state_text()}"
         if self.feedback:
-            text += f"; {_WORD.get(self.verdict, '')}: {self.feedback}"
+            text += f"; {_verdict_word(self.verdict)}: {self.feedback}"
         return text + ")"
 
 
@@ -356,34 +492,34 @@ class Quiz(_Exercise):
             texts = [str(c) for c in choices]
             why = {str(c): (w or "") for c, w in choices.items()}
         elif isinstance(choices, (str, bytes)) or not isinstance(choices, Iterable):
-            raise CardkitError("choices are a list of answers (or a dict answer → why)")
+            raise CardkitError(say("quiz.error.choices_list"))
         else:
             texts = [str(c) for c in choices]
             why = {}
         if len(texts) < 2:
-            raise CardkitError("a multiple-choice question needs at least two choices")
+            raise CardkitError(say("quiz.error.two_choices"))
         if len(set(texts)) != len(texts):
-            raise CardkitError("two choices have the same words; make every choice different")
+            raise CardkitError(say("quiz.error.same_choices"))
         self.why = why
-        self.answer = self._index(answer, texts, "the answer")
+        self.answer = self._index(answer, texts, say("quiz.error.what.answer"))
         self.mode = "choice"
         self.choices = texts
         register_exercise(self)
 
     @staticmethod
-    def _index(choice: Any, texts: Sequence[str], what: str = "that") -> int:
+    def _index(choice: Any, texts: Sequence[str], what: Message) -> int:
         if isinstance(choice, bool):
-            raise CardkitError(f"{what} is a choice's words or its number, not {choice!r}")
+            raise CardkitError(say("quiz.error.choice_not_bool", what=what, value=repr(choice)))
         if isinstance(choice, int):
             if not 0 <= choice < len(texts):
-                raise CardkitError(f"{what} is choice number 0 to {len(texts) - 1}, not {choice}")
+                raise CardkitError(say("quiz.error.choice_range", what=what, last=len(texts) - 1, value=choice))
             return choice
         if isinstance(choice, str) and choice in texts:
             return texts.index(choice)
-        raise CardkitError(f"{what} must be one of the choices: {_short(str(choice))!r} is not")
+        raise CardkitError(say("quiz.error.not_a_choice", what=what, value=repr(_short(str(choice)))))
 
-    def answer_text(self) -> str:
-        return f"“{self.choices[self.answer]}”"
+    def answer_message(self) -> Message:
+        return say("quiz.quoted", choice=self.choices[self.answer])
 
     def _answer_record(self) -> Any:
         return self.choices[self.answer]
@@ -399,14 +535,14 @@ class Quiz(_Exercise):
 
     def _judge(self, answer: Any) -> Feedback:
         if answer is None:
-            return Feedback(None, "Choose one of the answers first, then press Check.")
-        i = self._index(answer, self.choices, "your answer")
+            return Feedback(None, say("quiz.choice.none"))
+        i = self._index(answer, self.choices, say("quiz.error.what.yours"))
         self.chosen = i
-        why = self.why.get(self.choices[i], "")
+        why = _ended(self.why.get(self.choices[i], ""))
         if i == self.answer:
-            return Feedback(True, _sentence("Right!", why, self.explain))
-        return Feedback(False, _sentence(f"Not quite: “{self.choices[i]}” is not right.", why,
-                                         self.hint and f"Hint: {self.hint}", "Try again"))
+            return Feedback(True, sentences(say("quiz.right"), why, _ended(self.explain)), why)
+        return Feedback(False, sentences(say("quiz.choice.wrong", choice=self.choices[i]), why, _hint(self.hint),
+                                         say("quiz.try_again")), why)
 
 
 class NumberQuiz(_Exercise):
@@ -448,10 +584,10 @@ class NumberQuiz(_Exercise):
         try:
             self.answer = as_fraction(answer)
         except CardkitError as exc:
-            raise CardkitError(f"the answer must be a number: {exc}") from None
+            raise CardkitError(say("quiz.error.answer_number", reason=exc.message or str(exc))) from None
         if tolerance is not None:
             if isinstance(tolerance, bool) or not isinstance(tolerance, (int, float, Fraction)) or tolerance < 0:
-                raise CardkitError(f"tolerance is a number 0 or more (or None), not {tolerance!r}")
+                raise CardkitError(say("quiz.error.tolerance", value=repr(tolerance)))
             self.tolerance = as_fraction(tolerance)
         elif self.answer.denominator == 1:
             self.tolerance = Fraction(0)
@@ -459,13 +595,13 @@ class NumberQuiz(_Exercise):
             self.tolerance = abs(self.answer) / 100
         self.percent = (0 < self.answer < 1) if percent is None else bool(percent)
         self.mode = "number"
-        self.help_text = placeholder_help or f"e.g. {EXAMPLES}"
+        self.help_text = placeholder_help or say("quiz.number.examples_hint", examples=EXAMPLES)
         self.mistakes: dict[Fraction, str] = {}
         for value, why in (mistakes or {}).items():
             try:
                 wrong = as_fraction(value)
             except CardkitError as exc:
-                raise CardkitError(f"a mistake must be a number: {exc}") from None
+                raise CardkitError(say("quiz.error.mistake_number", reason=exc.message or str(exc))) from None
             if self._close(wrong):
                 continue    # a slip that lands on the answer is no mistake (e.g. when two steps give the same)
             self.mistakes[wrong] = str(why or "").strip()
@@ -476,7 +612,7 @@ class NumberQuiz(_Exercise):
             return pct(x)
         return num(x if x.denominator == 1 else float(x))
 
-    def answer_text(self) -> str:
+    def answer_message(self) -> str:
         a = self.answer
         if a.denominator == 1:
             return num(int(a))
@@ -496,7 +632,7 @@ class NumberQuiz(_Exercise):
         out["mistakes"] = {str(k): v for k, v in self.mistakes.items()}
         return out
 
-    def _mistake(self, x: Fraction) -> str:
+    def _mistake(self, x: Fraction) -> LessonText:
         """The step that went wrong, if ``x`` is one of the known mistakes."""
         for wrong, why in self.mistakes.items():
             if abs(x - wrong) <= self.tolerance:
@@ -514,27 +650,21 @@ class NumberQuiz(_Exercise):
         try:
             x = read_number(answer if answer is not None else "")
         except CardkitError as exc:
-            return Feedback(None, str(exc))
+            return Feedback(None, exc.message or str(exc))
         typed = answer.strip() if isinstance(answer, str) else self._show_value(x)
+        explain = _ended(self.explain)
         if self._close(x):
-            if x == self.answer:
-                return Feedback(True, _sentence(f"Right! {typed} is exactly {self.answer_text()}", self.explain))
-            return Feedback(True, _sentence(f"Right! {typed} is close enough to {self.answer_text()}",
-                                            self.explain))
+            code = "quiz.number.exact" if x == self.answer else "quiz.number.close_enough"
+            return Feedback(True, sentences(say(code, typed=typed, answer=self.answer_message()), explain), explain)
         has_percent = isinstance(answer, str) and answer.strip().endswith("%")
         if 0 <= self.answer <= 1 and not has_percent and self._close(x / 100):
-            return Feedback(None, f"A chance is a number from 0 to 1. Did you mean {typed}%? "
-                                  f"Add the % sign, or write it as a decimal ({num(float(x / 100), 3)}).")
-        side = "too high" if x > self.answer else "too low"
+            return Feedback(None, say("quiz.number.missing_percent", typed=typed, decimal=num(float(x / 100), 3)))
+        side = "too_high" if x > self.answer else "too_low"
         near = self.tolerance > 0 and abs(x - self.answer) <= 10 * self.tolerance
-        if near:
-            lead = f"Close, but {typed} is a little {side}; check your working or give more digits."
-        else:
-            lead = f"Not quite: {typed} is {side}."
+        lead = say(f"quiz.number.close_{side}" if near else f"quiz.number.{side}", typed=typed)
         step = self._mistake(x)
-        if step:
-            return Feedback(False, _sentence(lead, step[0].upper() + step[1:], "Try again"))
-        return Feedback(False, _sentence(lead, self.hint and f"Hint: {self.hint}", "Try again"))
+        why = _ended(_capital(step)) if step else _hint(self.hint)
+        return Feedback(False, sentences(lead, why, say("quiz.try_again")), why)
 
 
 def _normalise_verdict(result: Any) -> Feedback:
@@ -543,19 +673,19 @@ def _normalise_verdict(result: Any) -> Feedback:
     if isinstance(result, Feedback):
         return result
     if isinstance(result, bool):
-        return Feedback(result, "Right!" if result else "Not quite. Try again.")
+        return Feedback(result, say("quiz.right") if result else sentences(say("quiz.not_quite"),
+                                                                           say("quiz.try_again")))
     if isinstance(result, tuple) and len(result) == 2 and isinstance(result[0], bool):
         ok, why = result
-        why = str(why or "").strip()
-        if ok and why:
-            why = why[0].upper() + why[1:]
+        if not isinstance(why, Message):
+            why = str(why or "").strip()
         if ok:
-            return Feedback(True, _sentence("Right!", why))
-        return Feedback(False, _sentence(f"Not quite: {why}" if why else "Not quite.", "Try again"))
-    raise CardkitError(
-        "the judge must return True or False, or a pair (True or False, why) — "
-        f"not {type(result).__name__}"
-    )
+            why = _ended(_capital(why))
+            return Feedback(True, sentences(say("quiz.right"), why), why)
+        why = _ended(why)
+        lead = say("quiz.not_quite_because", why=why) if why else say("quiz.not_quite")
+        return Feedback(False, sentences(lead, say("quiz.try_again")), why)
+    raise CardkitError(say("quiz.error.judge_returns", kind=type(result).__name__))
 
 
 class _CardCheck(_Exercise):
@@ -566,8 +696,8 @@ class _CardCheck(_Exercise):
         super().__init__(question, **kwargs)
         self.mode = "cards"
 
-    def answer_text(self) -> str:
-        return self._owner.answer_text()
+    def answer_message(self) -> Any:
+        return self._owner.answer_message()
 
     def _answer_from_browser(self, content: dict) -> Any:
         return None
@@ -614,15 +744,15 @@ class CardQuiz(Panel):
         max_selected: Optional[int] = None,
         sort_key: Optional[Callable[[Card], Any]] = None,
         four_colour: bool = False,
-        hand_title: str = "Choose from these cards",
+        hand_title: Optional[LessonText] = None,
         solutions: Any = None,
         **kwargs: Any,
     ) -> None:
         if (judge is None) == (answer is None):
-            raise CardkitError("give a CardQuiz either answer= (the right cards) or judge= (a function), not both")
+            raise CardkitError(say("quiz.error.answer_or_judge"))
         if judge is not None and not callable(judge):
-            raise CardkitError("judge is a function of the chosen cards")
-        self.hand = Hand(cards, title=hand_title, max_selected=max_selected, sort_key=sort_key,
+            raise CardkitError(say("quiz.error.judge_function"))
+        self.hand = Hand(cards, title=hand_title if hand_title is not None else say("quiz.choose_from"), max_selected=max_selected, sort_key=sort_key,
                          four_colour=four_colour)
         self.judge = judge
         self.answers: tuple[frozenset, ...] = ()
@@ -632,15 +762,15 @@ class CardQuiz(Panel):
             for group in self.answers:
                 missing = [c for c in group if c not in held]
                 if missing:
-                    raise CardkitError(f"the answer holds {cards_text(missing)}, which the hand does not")
+                    raise CardkitError(say("quiz.error.answer_not_held", cards=tuple(missing)))
         self.solutions: tuple[frozenset, ...] = ()
         if solutions is not None:
             if judge is None:
-                raise CardkitError("solutions= goes with judge=; with answer= the answer is the solution")
+                raise CardkitError(say("quiz.error.solutions_judge"))
             self.solutions = self._answer_groups(solutions)
         self.panel = _CardCheck(self, question, explain=explain, hint=hint, reveal_after=reveal_after)
         self.title = ipywidgets.HTML(
-            '<div class="ck-quiz-kicker">Exercise</div>'
+            f'<div class="ck-quiz-kicker">{html.escape(render(say("quiz.kicker")))}</div>'
             f'<div class="ck-quiz-title">{html.escape(self.panel.question)}</div>'
         )
         super().__init__(children=(self.title, self.hand, self.panel), **kwargs)
@@ -656,78 +786,80 @@ class CardQuiz(Panel):
             return (frozenset(items),)
         groups = tuple(frozenset(to_cards(a)) for a in items)
         if not groups or any(not g for g in groups):
-            raise CardkitError("the answer is some cards, or a list of groups of cards")
+            raise CardkitError(say("quiz.error.answer_groups"))
         return groups
 
     # --- judging ---------------------------------------------------------------
     def _judge_selection(self) -> Feedback:
         chosen = tuple(self.hand.selected)
         if not chosen:
-            return Feedback(None, "Choose one or more cards first (click them, or Tab to a card and press Space), "
-                                  "then press Check.")
+            return Feedback(None, say("quiz.cards.none_chosen"))
+        explain = _ended(self.panel.explain)
         if self.judge is not None:
             fb = _normalise_verdict(self.judge(chosen))
+            message = fb.message if isinstance(fb.message, Message) else _ended(fb.message)
             if fb.correct:
-                return Feedback(True, _sentence(fb.text, self.panel.explain))
+                return Feedback(True, sentences(message, explain), fb.reason)
             if fb.correct is False and self.panel.hint:
-                return Feedback(False, _sentence(fb.text, f"Hint: {self.panel.hint}"))
+                return Feedback(False, sentences(message, _hint(self.panel.hint)), fb.reason)
             return fb
         picked = frozenset(chosen)
-        if picked in self.answers:
-            return Feedback(True, _sentence(f"Right! {cards_text(chosen)} is it", self.panel.explain))
         order = {c: i for i, c in enumerate(self.hand.cards)}
 
-        def shown(cards: Iterable[Card]) -> str:
-            return cards_text(sorted(cards, key=order.__getitem__))
+        def shown(cards: Iterable[Card]) -> tuple[Card, ...]:
+            return tuple(sorted(cards, key=order.__getitem__))
 
+        if picked in self.answers:
+            return Feedback(True, sentences(say("quiz.cards.right", cards=shown(chosen)), explain), explain)
         inside = [g for g in self.answers if g < picked]
         if len(inside) > 1:
             # two right answers at once: say so, and never call a card of either one wrong
-            return Feedback(False, _sentence(
-                f"Not quite: you chose {shown(picked)}, which holds more than one right answer — "
-                f"{' and '.join(shown(g) for g in inside)} are each right by themselves. Choose just one"))
+            why = say("quiz.cards.two_answers", cards=shown(picked), groups=_chain("quiz.cards.both", [shown(g) for g in inside]))
+            return Feedback(False, why, why)
         parts = []
         if inside:
             extra = picked - inside[0]
-            verb = "does" if len(extra) == 1 else "do"
-            parts.append(f"{shown(extra)} {verb} not belong (the rest of your choice is right)")
+            parts.append(say("quiz.cards.extra_in_right", cards=shown(extra), n=len(extra)))
         else:
             around = [g for g in self.answers if picked < g]
             if around:
                 missing = min(len(g - picked) for g in around)
-                parts.append(f"what you chose is part of the answer, but {missing} more "
-                             f"card{'s' if missing != 1 else ''} belong{'s' if missing == 1 else ''} to it")
+                parts.append(say("quiz.cards.part_of_answer", n=missing))
             else:
                 # the closest right group: most shared cards, then fewest extra
                 best = max(self.answers, key=lambda g: (len(g & picked), -len(picked - g)))
                 extra = [c for c in chosen if not any(c in g for g in self.answers)]
                 if extra:
-                    verb = "does" if len(extra) == 1 else "do"
-                    parts.append(f"{shown(extra)} {verb} not belong to any right answer")
+                    parts.append(say("quiz.cards.extra_in_none", cards=shown(extra), n=len(extra)))
                 if not best & picked:
-                    parts.append("none of the cards you chose is in the answer")
+                    parts.append(say("quiz.cards.none_in_answer"))
                 else:
                     missing = len(best - picked)
                     if missing and len(self.answers) == 1:
-                        parts.append(f"{missing} more card{'s' if missing != 1 else ''} "
-                                     f"belong{'s' if missing == 1 else ''} to it")
+                        parts.append(say("quiz.cards.missing", n=missing))
                     elif not extra:
-                        parts.append("these cards are not one right answer together")
-        return Feedback(False, _sentence("Not quite: " + "; ".join(parts), self.panel.hint and f"Hint: {self.panel.hint}",
-                                         "Try again"))
+                        parts.append(say("quiz.cards.not_together"))
+        why = parts[0] if len(parts) == 1 else say("quiz.cards.two_reasons", first=parts[0], second=parts[1])
+        return Feedback(False, sentences(say("quiz.not_quite_because", why=why), _hint(self.panel.hint),
+                                         say("quiz.try_again")), why)
 
-    def answer_text(self) -> str:
-        """The right cards, in words (or that a judge decides)."""
+    def answer_message(self) -> Any:
+        """The right cards, as a message (or that a judge decides)."""
         order = {c: i for i, c in enumerate(self.hand.cards)}
         if not self.answers:
             if not self.solutions:
-                return "any choice the judge accepts"
-            texts = [cards_text(sorted(g, key=order.__getitem__)) for g in self.solutions[:4]]
-            more = len(self.solutions) - len(texts)
-            return ("for example " if len(self.solutions) > 1 else "") + " or ".join(texts) + \
-                (f" (and {more} more)" if more > 0 else "")
-        texts = [cards_text(sorted(g, key=order.__getitem__)) for g in self.answers]
-        return " or ".join(texts)
+                return say("quiz.cards.judge_decides")
+            groups = [tuple(sorted(g, key=order.__getitem__)) for g in self.solutions[:4]]
+            more = len(self.solutions) - len(groups)
+            choices: Any = _chain("quiz.cards.either", groups)
+            if more > 0:
+                choices = say("quiz.cards.and_more", choices=choices, n=more)
+            return say("quiz.cards.for_example", choices=choices) if len(self.solutions) > 1 else choices
+        return _chain("quiz.cards.either", [tuple(sorted(g, key=order.__getitem__)) for g in self.answers])
+
+    def answer_text(self) -> str:
+        """The right cards, in words (or that a judge decides)."""
+        return render(self.answer_message())
 
     # --- what the learner does (the panel's) ---------------------------------------
     def check(self) -> Optional[Feedback]:
@@ -740,7 +872,7 @@ class CardQuiz(Panel):
             try:
                 self.hand.selected = cards
             except CardkitError as exc:
-                self.panel.error(error_text(exc))
+                self.panel.error(exc.message or error_text(exc))
                 return None
         return self.check()
 
@@ -757,17 +889,40 @@ class CardQuiz(Panel):
         """Call ``callback(exercise, feedback)`` after every answer."""
         self.panel.on_answer(lambda _panel, fb: callback(self, fb))
 
-    question = property(lambda self: self.panel.question, doc="The question.")
-    feedback = property(lambda self: self.panel.feedback, doc="The feedback now shown.")
-    verdict = property(lambda self: self.panel.verdict, doc="'', 'right', 'wrong', 'invalid' or 'revealed'.")
-    attempts = property(lambda self: self.panel.attempts, doc="Answers judged so far (until solved).")
-    solved = property(lambda self: self.panel.solved, doc="True once the right cards were chosen.")
-    explain = property(lambda self: self.panel.explain, doc="Why the answer is right.")
+    @property
+    def question(self) -> str:
+        """The question."""
+        return self.panel.question
+
+    @property
+    def feedback(self) -> str:
+        """The feedback now shown."""
+        return self.panel.feedback
+
+    @property
+    def verdict(self) -> str:
+        """``''``, ``'right'``, ``'wrong'``, ``'invalid'`` or ``'revealed'``."""
+        return self.panel.verdict
+
+    @property
+    def attempts(self) -> int:
+        """Answers judged so far (until solved)."""
+        return self.panel.attempts
+
+    @property
+    def solved(self) -> bool:
+        """True once the right cards were chosen."""
+        return self.panel.solved
+
+    @property
+    def explain(self) -> LessonText:
+        """Why the answer is right."""
+        return self.panel.explain
 
     def __repr__(self) -> str:
-        text = f"CardQuiz({self.question!r} — {cards_text(self.hand.cards)}; {self.panel._state_text()}"
+        text = f"{type(self).__name__}({self.question!r} — {cards_text(self.hand.cards)}; {self.panel._state_text()}"
         if self.feedback:
-            text += f"; {_WORD.get(self.verdict, '')}: {self.feedback}"
+            text += f"; {_verdict_word(self.verdict)}: {self.feedback}"
         return text + ")"
 
     def record(self) -> dict:
@@ -800,7 +955,7 @@ class Scoreboard(StatusMessage):
         """Count these exercises too."""
         for e in exercises:
             if not hasattr(e, "on_answer") or not hasattr(e, "solved"):
-                raise CardkitError(f"a Scoreboard counts exercises (Quiz, NumberQuiz, CardQuiz), not {type(e).__name__}")
+                raise CardkitError(say("quiz.error.scoreboard", kind=type(e).__name__))
             self._tracked.append(e)
             e.on_answer(lambda *_: self._update())
         self._update()
@@ -818,13 +973,12 @@ class Scoreboard(StatusMessage):
     def _update(self) -> None:
         n = len(self._tracked)
         if not n:
-            self.show("No exercises yet.", "info")
+            self.show(render(say("quiz.score.none")), "info")
             return
         done = self.solved
-        text = f"Exercises solved: {done} of {n}"
-        if done:
-            text += f" ({self.first_try} at the first try)"
-        self.show(text, "success" if done == n else "info")
+        message = (say("quiz.score.solved_first", done=done, n=n, first=self.first_try) if done
+                   else say("quiz.score.solved", done=done, n=n))
+        self.show(render(message), "success" if done == n else "info")
 
     def __repr__(self) -> str:
-        return f"Scoreboard({self.text})"
+        return f"{type(self).__name__}({self.text})"

@@ -19,7 +19,8 @@ How the browser talks to Python
 (the keys, written under the options), ``disabled``.  ``FocusKeeper``
 (``static/keeper.js``): Python sends ``{"type": "focus", "target": "next" | "hand"}``;
 the browser moves the focus only while the learner works at this table (the focus
-is inside it, or has just fallen out of it to the page).
+is inside it, or has just fallen out of it to the page).  Every word the browser
+shows comes from Python, in the learner's language.
 """
 
 from __future__ import annotations
@@ -31,8 +32,10 @@ import traitlets
 from traitlets import Bool, Int, List, Unicode, observe, validate
 
 from ..errors import CardkitError
+from ..i18n import Message, render, say
 from .frontend import STATIC, stylesheet
 from .guard import FrontEndGuard, WidgetError
+from .hand import Words
 
 __all__ = ["FourColourSwitch", "ChoiceGroup", "FocusKeeper", "FOUR_COLOUR_KEY", "FOCUS_TARGETS"]
 
@@ -59,16 +62,18 @@ class FourColourSwitch(FrontEndGuard, anywidget.AnyWidget):
     _css = _TABLE_CSS
     value = Bool(False, help="True: the cards are drawn in four colours.").tag(sync=True)
     _front_end_may_set = frozenset({"value"})   # the learner's tick; nothing else
-    label = Unicode("Four-colour deck (♥ red, ♦ blue, ♣ green, ♠ black)",
-                    help="The words beside the checkbox.").tag(sync=True)
+    label = Words("", help="The words beside the checkbox.").tag(sync=True)
     storage_key = Unicode(FOUR_COLOUR_KEY, help="Where the browser remembers the choice.").tag(sync=True)
 
     def __init__(self, value: bool = False, **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        if not self.label:
+            self.label = say("access.four_colour")
         self.value = bool(value)
 
     def __repr__(self) -> str:
-        return f"FourColourSwitch({'on' if self.value else 'off'})"
+        state = render(say("access.four_colour_on" if self.value else "access.four_colour_off"))
+        return f"{type(self).__name__}({state})"
 
 
 class ChoiceGroup(FrontEndGuard, anywidget.AnyWidget):
@@ -86,8 +91,8 @@ class ChoiceGroup(FrontEndGuard, anywidget.AnyWidget):
     _css = _TABLE_CSS
     _labels = List(Unicode()).tag(sync=True)
     index = Int(-1, help="The chosen option's place in options (−1: none).").tag(sync=True)
-    label = Unicode("", help="The group's name, shown before the options.").tag(sync=True)
-    key_hint = Unicode("Keys: ↑ ↓ choose (Tab reaches the group).", help="The keys, shown under the options.").tag(sync=True)
+    label = Words("", help="The group's name, shown before the options.").tag(sync=True)
+    key_hint = Words("", help="The keys, shown under the options.").tag(sync=True)
     disabled = Bool(False, help="True: the options cannot be chosen now.").tag(sync=True)
     _front_end_may_set = frozenset({"index"})   # the learner's choice, checked below
 
@@ -95,15 +100,17 @@ class ChoiceGroup(FrontEndGuard, anywidget.AnyWidget):
     def _check_index(self, proposal: dict) -> int:
         i = proposal["value"]
         if not -1 <= i < len(self.options):
-            raise WidgetError(f"there is no option number {i}")
+            raise WidgetError(say("access.error.option_number", n=i))
         return i
 
     options = traitlets.List(help="The options, a list of (words, value) pairs.")
     value = traitlets.Any(None, allow_none=True, help="The chosen option's value.")
 
-    def __init__(self, options: Sequence[tuple[str, Any]] = (), *, label: str = "", value: Any = None,
+    def __init__(self, options: Sequence[tuple[Any, Any]] = (), *, label: Any = "", value: Any = None,
                  **kwargs: Any) -> None:
         super().__init__(**kwargs)
+        if not self.key_hint:
+            self.key_hint = say("access.choice_keys")
         self.label = label
         self.options = list(options)
         if value is not None:
@@ -114,8 +121,9 @@ class ChoiceGroup(FrontEndGuard, anywidget.AnyWidget):
         out = []
         for item in proposal["value"]:
             if not (isinstance(item, (tuple, list)) and len(item) == 2):
-                raise CardkitError(f"each option is a (words, value) pair, not {item!r}")
-            out.append((str(item[0]), item[1]))
+                raise CardkitError(say("access.error.option_pair", value=repr(item)))
+            words = render(item[0]) if isinstance(item[0], Message) else str(item[0])
+            out.append((words, item[1]))
         return out
 
     @validate("value")
@@ -125,8 +133,8 @@ class ChoiceGroup(FrontEndGuard, anywidget.AnyWidget):
         if value is None and not values:
             return None
         if value not in values:
-            words = ", ".join(repr(v) for v in values) or "none"
-            raise CardkitError(f"{value!r} is not one of the options ({words})")
+            words = ", ".join(repr(v) for v in values) or say("access.error.no_options")
+            raise CardkitError(say("access.error.not_an_option", value=repr(value), options=words))
         return value
 
     @observe("options")
@@ -156,7 +164,8 @@ class ChoiceGroup(FrontEndGuard, anywidget.AnyWidget):
 
     def __repr__(self) -> str:
         chosen = next((w for w, v in self.options if v == self.value), None)
-        return f"ChoiceGroup({self.label} {chosen or 'nothing chosen'})".replace("( ", "(")
+        shown = chosen or render(say("access.nothing_chosen"))
+        return f"{type(self).__name__}({self.label} {shown})" if self.label else f"{type(self).__name__}({shown})"
 
 
 class FocusKeeper(FrontEndGuard, anywidget.AnyWidget):
@@ -174,8 +183,8 @@ class FocusKeeper(FrontEndGuard, anywidget.AnyWidget):
     def focus(self, target: str) -> None:
         """Ask the browser to move the focus to ``target`` (one of :data:`FOCUS_TARGETS`)."""
         if target not in FOCUS_TARGETS:
-            raise CardkitError(f"the focus goes to one of {', '.join(FOCUS_TARGETS)}; not {target!r}")
+            raise CardkitError(say("access.error.focus", targets=", ".join(FOCUS_TARGETS), value=repr(target)))
         self.send({"type": "focus", "target": target})
 
     def __repr__(self) -> str:
-        return "FocusKeeper()"
+        return f"{type(self).__name__}()"

@@ -17,6 +17,12 @@ verdict comes from the engine (:func:`cardkit.least_score.discard_kind`,
 
     LeastScoreChecker('AC 2D 3S 9H 9C')
     TienLenChecker('7S 7C 8D 8H 9S 9H 2C', previous='2H')
+
+Every word is a message of the catalogue (:mod:`cardkit.i18n`), rendered in the
+learner's language where it meets the page: :func:`least_score_judgement` and
+:func:`tienlen_judgement` give a verdict as ``(legal, message)``, and
+:func:`least_score_verdict` / :func:`tienlen_verdict` the same with the message's
+sentence.  The engine's reasons are values of those messages.
 """
 
 from __future__ import annotations
@@ -30,7 +36,7 @@ from .. import least_score as ls
 from .. import tienlen as tl
 from ..cards import Card, cards_text, to_cards
 from ..errors import CardkitError
-from ..words import number_word
+from ..i18n import Message, number_word, render, say
 from .access import FourColourSwitch
 from .hand import Hand
 from .messages import StatusMessage, safe_callback
@@ -40,7 +46,10 @@ __all__ = [
     "TienLenChecker",
     "least_score_verdict",
     "tienlen_verdict",
+    "least_score_judgement",
+    "tienlen_judgement",
     "discard_name",
+    "discard_message",
     "least_score_sections",
     "tienlen_sections",
     "legal_list_html",
@@ -48,103 +57,162 @@ __all__ = [
 ]
 
 _TL_HEADINGS = {
-    "single": "Singles",
-    "pair": "Pairs",
-    "triple": "Triples",
-    "four_of_a_kind": "Four of a kind (a bomb)",
-    "sequence": "Sequences of {n}",
-    "double_sequence": "Double sequences of {p} pairs (bombs)",
+    "single": "checkers.heading.singles",
+    "pair": "checkers.heading.pairs",
+    "triple": "checkers.heading.triples",
+    "four_of_a_kind": "checkers.heading.four_of_a_kind_bomb",
+    "sequence": "checkers.heading.sequences",
+    "double_sequence": "checkers.heading.double_sequences",
 }
+"""The message code of each Tiến Lên kind's heading in the list of legal plays."""
+
+_LS_HEADINGS = {
+    "single": "checkers.heading.singles",
+    "pair": "checkers.heading.pairs",
+    "four_of_a_kind": "checkers.heading.four_of_a_kind",
+    "flush": "checkers.heading.flushes",
+    "run": "checkers.heading.runs",
+}
+"""The message code of each Least Score kind's heading in the list of legal discards."""
+
+Judgement = tuple[Optional[bool], Message]
+"""A checker's verdict: legal (True/False, None when no card is chosen) and what to say."""
+
+
+def _start(value: Any) -> str:
+    """A name (the engine's words, or a message) as the start of a sentence: its
+    sentence in the learner's language with its first letter made a capital."""
+    words = render(value) if not isinstance(value, str) else value
+    return words[:1].upper() + words[1:]
 
 
 # --- the words -----------------------------------------------------------------------
 
-def discard_name(cards: Sequence[Card], rules: Optional[ls.Rules] = None) -> Optional[str]:
-    """A Least Score discard in words — ``'run of three'``, ``'pair of kings'``,
-    ``'flush of five hearts'``, ``'single 7♣'`` — or None when the cards are not a
-    legal discard (the kind comes from :func:`cardkit.least_score.discard_kind`)."""
+def discard_message(cards: Sequence[Card], rules: Optional[ls.Rules] = None,
+                    capital: bool = False) -> Optional[Message]:
+    """A Least Score discard named as a message — 'run of three', 'pair of kings',
+    'flush of five hearts', 'single 7♣' (``capital``: 'Run of three', to start a
+    sentence) — or None when the cards are not a legal discard (the kind comes from
+    :func:`cardkit.least_score.discard_kind`)."""
     cards = list(to_cards(cards))
     kind = ls.discard_kind(cards, rules)
     if kind is None:
         return None
+    code = f"checkers.{'capital' if capital else 'discard'}.{kind}"
     if kind == "single":
-        return f"single {cards[0]}"
-    if kind == "pair":
-        return f"pair of {cards[0].rank.plural}"
-    if kind == "four_of_a_kind":
-        return f"four of a kind — all four {cards[0].rank.plural}"
+        return say(code, card=cards[0])
+    if kind in ("pair", "four_of_a_kind"):
+        return say(code, rank=say(f"checkers.ranks.r{int(cards[0].rank)}"))
     if kind == "run":
-        return f"run of {number_word(len(cards))}"
-    return f"flush of five {cards[0].suit.label}"  # 'flush'
+        return say(code, n=number_word(len(cards)))
+    return say(code, suit=say(f"card.suit.{cards[0].suit.name.lower()}"))  # 'flush'
+
+
+def discard_name(cards: Sequence[Card], rules: Optional[ls.Rules] = None) -> Optional[str]:
+    """A Least Score discard in words — ``'run of three'``, ``'pair of kings'``,
+    ``'flush of five hearts'``, ``'single 7♣'`` — or None when the cards are not a
+    legal discard: the sentence of :func:`discard_message`."""
+    name = discard_message(cards, rules)
+    return None if name is None else render(name)
+
+
+def least_score_judgement(cards: Any, rules: Optional[ls.Rules] = None) -> Judgement:
+    """``(legal, message)`` for chosen cards in Least Score: legal True with the
+    discard's name and worth, False with the engine's reason, None when no card is
+    chosen."""
+    cards = list(to_cards(cards))
+    if not cards:
+        return None, say("checkers.ls.choose")
+    shown = tuple(ls.display_order(cards))
+    name = discard_message(cards, rules, capital=True)
+    if name is None:
+        return False, say("checkers.ls.illegal", cards=shown, reason=ls.why_illegal(cards, rules))
+    points = say("count.points", n=ls.hand_total(cards))
+    if len(cards) == 1:
+        return True, say("checkers.ls.legal", name=name, points=points)
+    return True, say("checkers.ls.legal_shown", name=name, cards=shown, points=points)
 
 
 def least_score_verdict(cards: Any, rules: Optional[ls.Rules] = None) -> tuple[Optional[bool], str]:
     """``(legal, text)`` for chosen cards in Least Score: ``(True, 'Run of three
-    (A♣ 2♦ 3♠): a legal discard worth 6 points.')``, ``(False, 'Not a legal discard:
-    …the engine's reason…')``, or ``(None, …)`` when no card is chosen."""
+    (A♣ 2♦ 3♠): a legal discard, worth 6 points.')``, ``(False, 'Not a legal discard:
+    …the engine's reason…')``, or ``(None, …)`` when no card is chosen — the
+    sentence of :func:`least_score_judgement`."""
+    legal, message = least_score_judgement(cards, rules)
+    return legal, render(message)
+
+
+def tienlen_judgement(cards: Any, previous: Any = None, rules: Optional[tl.Rules] = None) -> Judgement:
+    """``(legal, message)`` for chosen cards in Tiến Lên, on an empty table
+    (``previous=None``) or against the combination on the table; ``legal`` is None
+    when no card is chosen."""
     cards = list(to_cards(cards))
     if not cards:
-        return None, "Choose cards in the hand: this says at once whether they may be discarded together."
-    name = discard_name(cards, rules)
-    shown = cards_text(ls.display_order(cards))
-    if name is None:
-        return False, f"Not a legal discard ({shown}): {ls.why_illegal(cards, rules)}."
-    points = ls.hand_total(cards)
-    worth = f"{points} point{'s' if points != 1 else ''}"
-    head = f"{name[0].upper()}{name[1:]}" + ("" if len(cards) == 1 else f" ({shown})")
-    return True, f"{head}: a legal discard, worth {worth}."
+        return None, say("checkers.tl.choose")
+    combo = tl.classify(cards)
+    if combo is None:
+        return False, say("checkers.tl.not_combination", cards=tuple(tl.sort_hand(cards)),
+                          reason=tl.why_illegal(cards))
+    what = _start(combo.describe())
+    head: Any = what if len(combo) == 1 else say("checkers.tl.named", what=what, cards=tuple(combo.cards))
+    if previous is None:
+        return True, say("checkers.tl.lead", head=head)
+    prev = tl.classify(previous)
+    if prev is None:  # the caller's table is no combination: say so plainly
+        raise CardkitError(say("checkers.tl.error.table", play=str(previous), reason=tl.why_illegal(previous)))
+    why = tl.why_not_beats(combo, prev, rules)
+    if why is None:
+        code = "checkers.tl.beats_chop" if tl.is_chop(combo, prev, rules) else "checkers.tl.beats"
+        return True, say(code, head=head, table=prev.describe())
+    return False, say("checkers.tl.does_not_beat", head=head, table=prev.describe(), reason=why)
 
 
 def tienlen_verdict(cards: Any, previous: Any = None,
                     rules: Optional[tl.Rules] = None) -> tuple[Optional[bool], str]:
     """``(legal, text)`` for chosen cards in Tiến Lên, on an empty table
     (``previous=None``) or against the combination on the table:
-    ``(True, 'Pair of kings (K♠ K♥) — beats the pair of 9s on the table.')`` or
-    ``(False, '…the engine's reason…')``; ``(None, …)`` when no card is chosen."""
-    cards = list(to_cards(cards))
-    if not cards:
-        return None, "Choose cards in the hand: this says at once which combination they make."
-    combo = tl.classify(cards)
-    if combo is None:
-        shown = cards_text(tl.sort_hand(cards))
-        return False, f"Not a combination ({shown}): {tl.why_illegal(cards)}."
-    what = combo.describe()
-    head = f"{what[0].upper()}{what[1:]}" + ("" if len(combo) == 1 else f" ({combo})")
-    if previous is None:
-        return True, f"{head}: a combination you may lead with."
-    prev = tl.classify(previous)
-    if prev is None:  # the caller's table is no combination: say so plainly
-        raise CardkitError(f"the play on the table ({previous}) is no combination: {tl.why_illegal(previous)}")
-    why = tl.why_not_beats(combo, prev, rules)
-    if why is None:
-        chop = " A chop!" if tl.is_chop(combo, prev, rules) else ""
-        return True, f"{head}: it beats the {prev.describe()} on the table.{chop}"
-    return False, f"{head} does not beat the {prev.describe()} on the table: {why}."
+    ``(True, 'Pair of kings (K♠ K♥): it beats the pair of 9s on the table.')`` or
+    ``(False, '…the engine's reason…')``; ``(None, …)`` when no card is chosen —
+    the sentence of :func:`tienlen_judgement`."""
+    legal, message = tienlen_judgement(cards, previous, rules)
+    return legal, render(message)
 
 
-def least_score_sections(groups: Sequence[Sequence[Card]], rules: Optional[ls.Rules] = None) -> list[tuple[str, list[str]]]:
-    """Legal Least Score discards grouped under headings ("Pairs", "Runs of three"), in
-    words — the list a checker and a table's hint show."""
-    out: dict[str, list[str]] = {}
+Sections = list[tuple[Message, list[str]]]
+"""Legal groups under their headings: (heading message, the groups' cards as text)."""
+
+
+def least_score_sections(groups: Sequence[Sequence[Card]], rules: Optional[ls.Rules] = None) -> Sections:
+    """Legal Least Score discards grouped under headings ("Pairs", "Runs of three") —
+    the list a checker and a table's hint show.  Each heading is a message; a kind
+    is told apart by its code and values, never by its words."""
+    out: dict[Message, list[str]] = {}
     for g in groups:
         kind = ls.discard_kind(g, rules)
-        heading = {"single": "Singles", "pair": "Pairs", "four_of_a_kind": "Four of a kind",
-                   "flush": "Flushes"}.get(kind, f"Runs of {number_word(len(g))}")
+        code = _LS_HEADINGS.get(kind, _LS_HEADINGS["run"])
+        heading = say(code, n=number_word(len(g))) if code == _LS_HEADINGS["run"] else say(code)
         out.setdefault(heading, []).append(cards_text(g))
     return list(out.items())
 
 
-def tienlen_sections(plays: Sequence[tl.Combo]) -> list[tuple[str, list[str]]]:
-    """Tiến Lên plays grouped under headings ("Pairs", "Sequences of three"), in words."""
-    out: dict[str, list[str]] = {}
+def tienlen_sections(plays: Sequence[tl.Combo]) -> Sections:
+    """Tiến Lên plays grouped under headings ("Pairs", "Sequences of three")."""
+    out: dict[Message, list[str]] = {}
     for c in plays:
-        heading = _TL_HEADINGS[c.kind].format(n=number_word(len(c)), p=number_word(len(c) // 2))
+        code = _TL_HEADINGS[c.kind]
+        if c.kind == "sequence":
+            heading = say(code, n=number_word(len(c)))
+        elif c.kind == "double_sequence":
+            heading = say(code, n=number_word(len(c) // 2))
+        else:
+            heading = say(code)
         out.setdefault(heading, []).append(str(c))
     return list(out.items())
 
 
-def legal_list_html(sections: list[tuple[str, list[str]]], empty: str) -> str:
-    """The list of legal groups under their headings, as HTML (``empty`` when there is none)."""
+def legal_list_html(sections: Sections, empty: Any) -> str:
+    """The list of legal groups under their headings, as HTML (``empty``, words or a
+    message, when there is none)."""
     return _list_html(sections, empty)
 
 
@@ -153,18 +221,23 @@ def house_rules_html(rules: Any) -> str:
     notes = rules.house_rules() if rules is not None else []
     if not notes:
         return ""
-    return ("<div class='ck-house-rules'><b>House rule in use:</b> " + html.escape("; ".join(notes)) + ".</div>")
+    listed = "; ".join(_words(n) for n in notes)
+    return (f"<div class='ck-house-rules'><b>{html.escape(render(say('checkers.house_rule')))}</b> "
+            f"{html.escape(render(say('checkers.house_rules_list', rules=listed)))}</div>")
 
 
-def _list_html(sections: list[tuple[str, list[str]]], empty: str) -> str:
+def _words(value: Any) -> str:
+    return value if isinstance(value, str) else render(value)
+
+
+def _list_html(sections: Sections, empty: Any) -> str:
     if not sections:
-        return f"<p class='ck-legal-empty'>{html.escape(empty)}</p>"
+        return f"<p class='ck-legal-empty'>{html.escape(_words(empty))}</p>"
     parts = []
     for heading, items in sections:
-        parts.append(
-            f"<div class='ck-legal-kind'><b>{html.escape(heading)} ({len(items)}):</b> "
-            + html.escape(", ".join(items)) + "</div>"
-        )
+        head = render(say("checkers.heading_count", heading=heading, n=len(items)))
+        parts.append(f"<div class='ck-legal-kind'><b>{html.escape(head)}</b> " + html.escape(", ".join(items))
+                     + "</div>")
     return "<div class='ck-legal-list'>" + "".join(parts) + "</div>"
 
 
@@ -180,15 +253,15 @@ class _Checker(widgets.VBox):
         self.hand = Hand(
             hand,
             sort_key=self._hand_sort_key,
-            highlight_text=f"part of a legal {self._what}",
+            highlight_text=say(f"checkers.part_of.{self._what}"),
             highlight_follows_selection=True,
             four_colour=four_colour,
             card_width=card_width,
         )
         self.verdict = StatusMessage()
         self.show_button = widgets.Button(
-            description=f"Show me every legal {self._what}",
-            tooltip=f"Point out every legal {self._what} in this hand and list them",
+            description=render(say(f"checkers.show.{self._what}")),
+            tooltip=render(say(f"checkers.show_tip.{self._what}")),
             layout=widgets.Layout(width="auto"),
         )
         self.show_button.add_class("ck-show-legal")
@@ -255,27 +328,27 @@ class _Checker(widgets.VBox):
         raise NotImplementedError
 
     # --- inside ---
-    def _verdict(self) -> tuple[Optional[bool], str]:
+    def _verdict(self) -> Judgement:
         raise NotImplementedError
 
-    def _sections(self, groups: list) -> list[tuple[str, list[str]]]:
+    def _sections(self, groups: list) -> Sections:
         raise NotImplementedError
 
     def _update(self) -> None:
-        legal, text = self._verdict()
+        legal, message = self._verdict()
         kind = "info" if legal is None else ("success" if legal else "error")
-        self.verdict.show(text, kind)
+        self.verdict.show(render(message), kind)
 
     def _refresh_list(self) -> None:
         if not self.showing:
             self.hand.highlight = ()
             self.listing.value = ""
-            self.show_button.description = f"Show me every legal {self._what}"
+            self.show_button.description = render(say(f"checkers.show.{self._what}"))
             return
         groups = self.legal_groups()
         self.hand.highlight = [tuple(g) for g in groups]
-        self.listing.value = _list_html(self._sections(groups), f"There is no legal {self._what} here.")
-        self.show_button.description = f"Hide the legal {self._what}s"
+        self.listing.value = _list_html(self._sections(groups), say(f"checkers.none.{self._what}"))
+        self.show_button.description = render(say(f"checkers.hide.{self._what}"))
 
 
 class LeastScoreChecker(_Checker):
@@ -295,7 +368,7 @@ class LeastScoreChecker(_Checker):
 
     def __init__(self, hand: Any = (), rules: Optional[ls.Rules] = None, **kwargs: Any) -> None:
         if rules is not None and not isinstance(rules, ls.Rules):
-            raise CardkitError(f"rules must be a Least Score Rules(...), not {type(rules).__name__}")
+            raise CardkitError(say("checkers.error.ls_rules", kind=type(rules).__name__))
         self.rules = rules
         super().__init__(hand, **kwargs)
 
@@ -303,10 +376,10 @@ class LeastScoreChecker(_Checker):
         """Every legal discard of the hand (:func:`cardkit.least_score.legal_discards`)."""
         return ls.legal_discards(self.hand.cards, self.rules)
 
-    def _verdict(self) -> tuple[Optional[bool], str]:
-        return least_score_verdict(self.hand.selected, self.rules)
+    def _verdict(self) -> Judgement:
+        return least_score_judgement(self.hand.selected, self.rules)
 
-    def _sections(self, groups: list) -> list[tuple[str, list[str]]]:
+    def _sections(self, groups: list) -> Sections:
         return least_score_sections(groups, self.rules)
 
 
@@ -327,7 +400,7 @@ class TienLenChecker(_Checker):
     def __init__(self, hand: Any = (), previous: Any = None, rules: Optional[tl.Rules] = None,
                  **kwargs: Any) -> None:
         if rules is not None and not isinstance(rules, tl.Rules):
-            raise CardkitError(f"rules must be a Tiến Lên Rules(...), not {type(rules).__name__}")
+            raise CardkitError(say("checkers.error.tl_rules", kind=type(rules).__name__))
         self.rules = rules
         self._previous = self._check_previous(previous)
         self.table = widgets.HTML("")
@@ -342,7 +415,7 @@ class TienLenChecker(_Checker):
             return None
         combo = tl.classify(previous)
         if combo is None:
-            raise CardkitError(f"the play on the table must be a combination: {tl.why_illegal(previous)}")
+            raise CardkitError(say("checkers.tl.error.table_combination", reason=tl.why_illegal(previous)))
         return combo
 
     @property
@@ -360,16 +433,18 @@ class TienLenChecker(_Checker):
     def _show_table(self) -> None:
         p = self._previous
         if p is None:
-            self.table.value = "<b>The table is clear:</b> you lead, with any combination."
+            head, rest = say("checkers.tl.table_clear"), say("checkers.tl.table_clear_rest")
         else:
-            self.table.value = f"<b>On the table:</b> {html.escape(str(p))} ({html.escape(p.describe())})."
+            head, rest = say("checkers.tl.on_the_table"), say("checkers.tl.on_the_table_rest", play=tuple(p.cards),
+                                                                what=p.describe())
+        self.table.value = f"<b>{html.escape(render(head))}</b> {html.escape(render(rest))}"
 
     def legal_groups(self) -> list[tl.Combo]:
         """Every legal play of the hand on the table (:func:`cardkit.tienlen.legal_plays`)."""
         return tl.legal_plays(self.hand.cards, self._previous, self.rules)
 
-    def _verdict(self) -> tuple[Optional[bool], str]:
-        return tienlen_verdict(self.hand.selected, self._previous, self.rules)
+    def _verdict(self) -> Judgement:
+        return tienlen_judgement(self.hand.selected, self._previous, self.rules)
 
-    def _sections(self, groups: list) -> list[tuple[str, list[str]]]:
+    def _sections(self, groups: list) -> Sections:
         return tienlen_sections(groups)

@@ -20,6 +20,9 @@ How the browser talks to Python
 -------------------------------
 Both widgets use one ES module, ``static/cards.js``, which reads these synced traits:
 
+Every word among them comes from Python, in the learner's language (the
+catalogue, :mod:`cardkit.i18n`); ``cards.js`` writes none of its own.
+
 ``_faces``      list of ``{"key": "QH", "label": "Queen of hearts", "svg": "<svg…>"}``,
                 one per card in display order; always ``[]`` for a face-down hand
 ``face_down``   bool; when true the view draws ``count`` copies of ``_back``
@@ -52,24 +55,48 @@ from traitlets import Bool, Dict, Int, List, Unicode, observe, validate
 
 from ..cards import Card, cards_text, to_cards
 from ..errors import CardkitError
+from ..i18n import Message, current_locale, render, say
 from ..svg import BACK_LABEL, back_svg, card_svg
 from .frontend import STATIC, ModuleWidget, register_module
 from .guard import FrontEndGuard, WidgetError
 
-__all__ = ["Hand", "CardRow"]
+__all__ = ["Hand", "CardRow", "Words", "KEY_HINT"]
 
 CardsLike = Union[str, Card, Iterable[Union[Card, str]]]
 
 
-@lru_cache(maxsize=None)
 def _face(card: Card, four_colour: bool) -> dict:
-    return {"key": card.code, "label": card.label, "svg": card_svg(card, 100, four_colour=four_colour)}
+    return _face_in(card, four_colour, current_locale())
+
+
+@lru_cache(maxsize=None)
+def _face_in(card: Card, four_colour: bool, language: str) -> dict:
+    return {"key": card.code, "label": _card_name(card, language),
+            "svg": card_svg(card, 100, four_colour=four_colour)}
+
+
+def _card_name(card: Card, language: str) -> str:
+    """A card's name as a screen reader reads it: 'Queen of hearts' (the catalogue's words)."""
+    name = render(say("card.name", rank=say(f"card.rank.r{int(card.rank)}"),
+                      suit=say(f"card.suit.{card.suit.name.lower()}")), language)
+    return name[:1].upper() + name[1:]
 
 
 _BACK = back_svg(100, label=BACK_LABEL)
 
-#: The keys of a hand, written under its cards.
-KEY_HINT = "Keys: ← → move between the cards, Space or Enter chooses one."
+#: The keys of a hand, written under its cards (a message: shown in the learner's language).
+KEY_HINT: Message = say("hand.keys")
+
+
+class Words(Unicode):
+    """A trait of words shown on the page: plain text, or a
+    :class:`~cardkit.i18n.Message` — kept as its sentence in the learner's
+    language (the page is sent text, never a code)."""
+
+    def validate(self, obj: Any, value: Any) -> Any:
+        if isinstance(value, Message):
+            value = render(value)
+        return super().validate(obj, value)
 
 
 def _cards_to_json(value: Any, widget: Any) -> list:
@@ -78,11 +105,11 @@ def _cards_to_json(value: Any, widget: Any) -> list:
 
 def _cards_from_json(value: Any, widget: Any) -> tuple:
     if not isinstance(value, (list, tuple)) or not all(isinstance(code, str) for code in value):
-        raise WidgetError("chosen cards come from the page as a list of card codes")
+        raise WidgetError(say("hand.error.page_cards"))
     try:
         return tuple(Card.parse(code) for code in value)
     except CardkitError as exc:
-        raise WidgetError(str(exc)) from exc
+        raise WidgetError(exc.message or str(exc)) from exc
 
 
 class _CardsValue(traitlets.Any):
@@ -95,8 +122,8 @@ class _CardsValue(traitlets.Any):
         return () if value is None else value
 
 
-def _amount(n: int) -> str:
-    return "no cards" if n == 0 else f"{n} card{'s' if n != 1 else ''}"
+def _amount(n: int) -> Message:
+    return say("hand.no_cards") if n == 0 else say("count.cards", n=n)
 
 
 register_module("cards", STATIC / "cards.js", STATIC / "cards.css")
@@ -106,24 +133,24 @@ class _CardsWidget(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
     """What :class:`Hand` and :class:`CardRow` share: the cards, their faces, the caption."""
 
     _module = Unicode("cards").tag(sync=True)
-    _default_title = "Cards"
+    _default_title = "hand.title.cards"   # the message code of the caption's start when no title is given
 
     # --- what the browser sees (see static/cards.js) ---
     _interactive = Bool(False).tag(sync=True)
     _faces = List(Dict()).tag(sync=True)
     _back = Unicode("").tag(sync=True)
-    caption = Unicode("", help="The caption shown above the cards (worked out from title and count).").tag(sync=True)
+    caption = Words("", help="The caption shown above the cards (worked out from title and count).").tag(sync=True)
     count = Int(0, help="How many cards are shown.").tag(sync=True)
     face_down = Bool(False, help="Show only the backs; the cards never reach the browser.").tag(sync=True)
     four_colour = Bool(False, help="♠ black, ♥ red, ♦ blue, ♣ green.").tag(sync=True)
     card_width = Int(72, help="Width of one card, in CSS pixels.").tag(sync=True)
 
     # --- Python only ---
-    title = Unicode("", help="The start of the caption, e.g. 'Open cards' or \"Player 2's hand\".")
+    title = Words("", help="The start of the caption, e.g. 'Open cards' or \"Player 2's hand\".")
     cards = _CardsValue((), help="The cards, as a tuple of Card (set it to anything to_cards reads).")
     sort_key = traitlets.Any(None, allow_none=True, help="A function card -> sort value, or None to keep the given order.")
 
-    def _setup(self, cards: Any, face_down: bool, count: Optional[int], title: Optional[str],
+    def _setup(self, cards: Any, face_down: bool, count: Optional[int], title: Optional[Union[str, Message]],
                sort_key: Any, four_colour: bool, card_width: int) -> None:
         self.face_down = bool(face_down)  # first, so no face is ever computed for a hidden hand
         self.four_colour = bool(four_colour)
@@ -144,33 +171,30 @@ class _CardsWidget(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
             try:
                 cards = sorted(cards, key=key)
             except Exception as exc:  # a learner's sort key may fail
-                raise WidgetError(f"the sort_key could not put these cards in order: {exc}") from exc
+                raise WidgetError(say("hand.error.sort_key_failed", reason=str(exc))) from exc
         return tuple(cards)
 
     @validate("sort_key")
     def _check_sort_key(self, proposal: dict) -> Any:
         key = proposal["value"]
         if key is not None and not callable(key):
-            raise WidgetError("sort_key is a function that takes a card (or None to keep the order given)")
+            raise WidgetError(say("hand.error.sort_key"))
         return key
 
     @validate("count")
     def _check_count(self, proposal: dict) -> int:
         n = proposal["value"]
         if n < 0:
-            raise WidgetError(f"count is a number of cards, 0 or more, not {n}")
+            raise WidgetError(say("hand.error.count", n=n))
         if n != len(self.cards) and (self.cards or not self.face_down):
-            raise WidgetError(
-                f"count follows the cards ({len(self.cards)} here); set count on its own only for a "
-                "face-down hand whose cards are not known"
-            )
+            raise WidgetError(say("hand.error.count_follows", n=len(self.cards)))
         return n
 
     @validate("card_width")
     def _check_width(self, proposal: dict) -> int:
         w = proposal["value"]
         if not 20 <= w <= 400:
-            raise WidgetError(f"card_width is a number of pixels from 20 to 400, not {w}")
+            raise WidgetError(say("hand.error.card_width", n=w))
         return w
 
     # --- keeping the browser's copy up to date ---
@@ -208,9 +232,10 @@ class _CardsWidget(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
     def _refresh_extra(self) -> None:
         """Hook for subclasses."""
 
-    def _make_caption(self) -> str:
-        title = self.title or self._default_title
-        return f"{title}: {_amount(self.count)}" + (" face down" if self.face_down and self.count else "")
+    def _make_caption(self) -> Message:
+        title = self.title or say(self._default_title)
+        code = "hand.caption_face_down" if self.face_down and self.count else "hand.caption"
+        return say(code, title=title, amount=_amount(self.count))
 
     def __repr__(self) -> str:
         name = type(self).__name__
@@ -247,7 +272,7 @@ class Hand(_CardsWidget):
     * ``four_colour``, ``card_width`` — the look.
     """
 
-    _default_title = "Your hand"
+    _default_title = "hand.title.yours"
     _interactive = Bool(True).tag(sync=True)
     # the page may choose cards (checked against the hand); every other trait is Python's
     _front_end_may_set = frozenset({"selected"})
@@ -257,31 +282,31 @@ class Hand(_CardsWidget):
     )
     disabled = Bool(False, help="True: the learner cannot choose cards now.").tag(sync=True)
     max_selected = Int(None, allow_none=True, help="At most this many chosen cards (None: no limit).").tag(sync=True)
-    highlight_text = Unicode("can be played", help="What a highlight means, read out and shown in the caption.").tag(sync=True)
-    notice = Unicode("", help="A short note shown under the cards (e.g. why a click was refused).").tag(sync=True)
-    key_hint = Unicode(KEY_HINT, help="The keys, written under the cards ('' for none).").tag(sync=True)
+    highlight_text = Words("", help="What a highlight means, read out and shown in the caption.").tag(sync=True)
+    notice = Words("", help="A short note shown under the cards (e.g. why a click was refused).").tag(sync=True)
+    key_hint = Words("", help="The keys, written under the cards ('' for none).").tag(sync=True)
     _marked = List(Unicode()).tag(sync=True)
     _notice_n = Int(0).tag(sync=True)
 
     highlight = _CardsValue((), help="Groups of cards to point out: a tuple of tuples of Card.")
     highlight_follows_selection = Bool(False, help="Point out only the groups that contain every chosen card.")
-    disabled_reason = Unicode("You cannot choose cards right now.", help="The note shown when a click is refused.")
+    disabled_reason = Words("", help="The note shown when a click is refused ('' : the usual one).")
 
     def __init__(
         self,
         cards: CardsLike = (),
         *,
-        owner: Optional[str] = None,
-        title: Optional[str] = None,
+        owner: Optional[Union[str, Message]] = None,
+        title: Optional[Union[str, Message]] = None,
         selected: CardsLike = (),
         face_down: bool = False,
         count: Optional[int] = None,
         sort_key: Optional[Callable[[Card], Any]] = None,
         highlight: Any = (),
-        highlight_text: str = "can be played",
+        highlight_text: Optional[Union[str, Message]] = None,
         highlight_follows_selection: bool = False,
         disabled: bool = False,
-        disabled_reason: Optional[str] = None,
+        disabled_reason: Optional[Union[str, Message]] = None,
         max_selected: Optional[int] = None,
         four_colour: bool = False,
         card_width: int = 72,
@@ -289,13 +314,13 @@ class Hand(_CardsWidget):
     ) -> None:
         super().__init__(**kwargs)
         if title is None and owner:
-            title = f"{owner}'s hand"
+            title = say("hand.title.owner", owner=owner)
         with self.hold_sync():
+            self.key_hint = KEY_HINT
             self.max_selected = max_selected
             self.disabled = bool(disabled)
-            if disabled_reason:
-                self.disabled_reason = disabled_reason
-            self.highlight_text = highlight_text
+            self.disabled_reason = disabled_reason or say("hand.disabled")
+            self.highlight_text = highlight_text if highlight_text is not None else say("hand.can_be_played")
             self.highlight_follows_selection = bool(highlight_follows_selection)
             self._setup(cards, face_down, count, title, sort_key, four_colour, card_width)
             self.selected = selected
@@ -308,9 +333,9 @@ class Hand(_CardsWidget):
     def _check_max(self, proposal: dict) -> Optional[int]:
         n = proposal["value"]
         if n is not None and n < 1:
-            raise WidgetError(f"max_selected is 1 or more (or None for no limit), not {n}")
+            raise WidgetError(say("hand.error.max_selected", n=n))
         if n is not None and len(self.selected) > n:
-            raise WidgetError(f"{len(self.selected)} cards are chosen already; max_selected cannot be {n}")
+            raise WidgetError(say("hand.error.max_below_chosen", chosen=len(self.selected), n=n))
         return n
 
     @validate("selected")
@@ -318,14 +343,13 @@ class Hand(_CardsWidget):
         value = proposal["value"]
         chosen = to_cards(value if value is not None else ())
         if chosen and self.face_down:
-            raise WidgetError("the cards of a face-down hand cannot be chosen")
+            raise WidgetError(say("hand.error.face_down"))
         held = set(self.cards)
         missing = [c for c in chosen if c not in held]
         if missing:
-            verb = "is" if len(missing) == 1 else "are"
-            raise WidgetError(f"{cards_text(missing)} {verb} not in this hand")
+            raise WidgetError(say("hand.error.not_held", cards=tuple(missing), n=len(missing)))
         if self.max_selected is not None and len(chosen) > self.max_selected:
-            raise WidgetError(f"at most {self.max_selected} card{'s' if self.max_selected != 1 else ''} can be chosen here")
+            raise WidgetError(say("hand.error.at_most", n=self.max_selected))
         wanted = set(chosen)
         return tuple(c for c in self.cards if c in wanted)
 
@@ -340,9 +364,7 @@ class Hand(_CardsWidget):
             try:
                 groups = list(value)
             except TypeError:
-                raise WidgetError(
-                    f"highlight is a list of cards or groups of cards, not {type(value).__name__}"
-                ) from None
+                raise WidgetError(say("hand.error.highlight", kind=type(value).__name__)) from None
         return tuple(tuple(to_cards(g)) for g in groups)
 
     # --- reactions ---
@@ -397,14 +419,14 @@ class Hand(_CardsWidget):
         if isinstance(card, str):
             card = Card.parse(card)
         if not isinstance(card, Card):
-            raise CardkitError(f"toggle takes a card, such as 'QH', not {type(card).__name__}")
+            raise CardkitError(say("hand.error.toggle", kind=type(card).__name__))
         if self.face_down:
-            self.say("The cards of a face-down hand cannot be chosen.")
+            self.say(say("hand.face_down_refused"))
             return False
         if card not in self.cards:
-            raise CardkitError(f"{card} is not in this hand")
+            raise CardkitError(say("hand.error.not_held", cards=(card,), n=1))
         if self.disabled:
-            self.say(self.disabled_reason)
+            self.say(self.disabled_reason or say("hand.disabled"))
             return False
         chosen = list(self.selected)
         if card in chosen:
@@ -412,7 +434,7 @@ class Hand(_CardsWidget):
         elif self.max_selected == 1:
             chosen = [card]
         elif self.max_selected is not None and len(chosen) >= self.max_selected:
-            self.say(f"You can choose at most {self.max_selected} cards: un-choose one first.")
+            self.say(say("hand.at_most_refused", n=self.max_selected))
             return False
         else:
             chosen.append(card)
@@ -429,10 +451,10 @@ class Hand(_CardsWidget):
         """Un-choose every card."""
         self.selected = ()
 
-    def say(self, text: str) -> None:
+    def say(self, text: Union[str, Message]) -> None:
         """Show a short note under the cards (read out politely by screen readers)."""
         with self.hold_sync():
-            self.notice = str(text)
+            self.notice = text if isinstance(text, Message) else str(text)
             self._notice_n += 1
 
     def _on_front_end_message(self, widget: Any, content: Any, buffers: Any) -> None:
@@ -443,12 +465,12 @@ class Hand(_CardsWidget):
             self.toggle(str(content.get("key", "")))
         except CardkitError:
             # A stale click (the card left the hand meanwhile): say so, change nothing.
-            self.say("That card is no longer in this hand.")
+            self.say(say("hand.stale_click"))
 
     def __repr__(self) -> str:
         text = super().__repr__()
         if self.selected and not self.face_down:
-            text = text[:-1] + f"; chosen: {cards_text(self.selected)})"
+            text = text[:-1] + f"; {render(say('hand.chosen', cards=tuple(self.selected)))})"
         return text
 
 
@@ -465,7 +487,7 @@ class CardRow(_CardsWidget):
         self,
         cards: CardsLike = (),
         *,
-        title: Optional[str] = None,
+        title: Optional[Union[str, Message]] = None,
         face_down: bool = False,
         count: Optional[int] = None,
         sort_key: Optional[Callable[[Card], Any]] = None,

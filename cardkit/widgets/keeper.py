@@ -3,12 +3,15 @@
 :class:`MatchKeeper` sits at the top of every game table (see ``tables/base.py``). After each
 move Python sends it the match as a *record* — the game, the deal code, the settings and the
 learner's moves, enough to replay the match exactly (the bots' moves follow from the deal) —
-and the page stores it in ``localStorage`` under ``cardkit:match:<game>:<page path>``. When the
+and the page stores it in ``localStorage`` under ``cardkit:match:<game>:<slot>:<page path>``,
+``slot`` naming the table on its page (two tables on one page keep two matches; see
+:func:`cardkit.tables.table_key`). When the
 page is opened again (a reload, a new kernel, a culled one) it sends back what it had stored;
 the table offers it ("Resume your match — round 3, your turn") and replays it on request.
 
-The record comes back from the browser, so it is checked like any input from the page: its
-size, its fields, and then every move by the engine while replaying.
+The record comes back from the browser, so it is checked like any input from the page
+(:func:`cardkit.tables.check_record`): its size, the type of every field, and then every move
+by the engine while replaying.
 """
 
 from __future__ import annotations
@@ -18,26 +21,11 @@ from typing import Any, Callable, Optional
 import anywidget
 from traitlets import Bool, Dict, Unicode
 
+from ..tables.record import MAX_MOVES, check_record
 from .frontend import STATIC, ModuleWidget, register_module
 from .guard import FrontEndGuard
 
 __all__ = ["MatchKeeper", "MAX_MOVES", "check_record"]
-
-#: A stored match longer than this is not taken back (no real match comes near it).
-MAX_MOVES = 3000
-
-
-def check_record(record: Any, game: str) -> Optional[dict]:
-    """``record`` if it is a well-formed stored match of ``game``, else None."""
-    if not isinstance(record, dict) or record.get("game") != game:
-        return None
-    moves, code, settings = record.get("moves"), record.get("code"), record.get("settings")
-    if not isinstance(code, str) or len(code) > 20 or not isinstance(settings, dict):
-        return None
-    if not isinstance(moves, list) or len(moves) > MAX_MOVES or not all(isinstance(m, str) and len(m) < 80 for m in moves):
-        return None
-    return record
-
 
 register_module("match", STATIC / "match.js", STATIC / "match.css")
 
@@ -48,15 +36,17 @@ class MatchKeeper(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
     _module = Unicode("match").tag(sync=True)
 
     game = Unicode("", help="The game's code name, part of the storage key.").tag(sync=True)
+    slot = Unicode("", help="Which table of the page this is, part of the storage key (stable across a reload).").tag(sync=True)
     record = Dict(help="The match as the page stores it.").tag(sync=True)
     hold = Bool(False, help="True: the page keeps what it has stored (an offer is not answered yet).").tag(sync=True)
     offer = Unicode("", help="The offer shown ('' for none).").tag(sync=True)
-    resume_label = Unicode("Resume my match").tag(sync=True)
-    dismiss_label = Unicode("Start afresh").tag(sync=True)
+    checked = Bool(False, help="True once the table has looked at what the page found (data-checked).").tag(sync=True)
+    resume_label = Unicode("", help="The resume button's words (set with each offer).").tag(sync=True)
+    dismiss_label = Unicode("", help="The other button's words (set with each offer).").tag(sync=True)
 
-    def __init__(self, game: str, on_found: Callable[[Optional[dict]], Any],
-                 on_answer: Callable[[bool], Any], **kwargs: Any) -> None:
-        super().__init__(game=game, **kwargs)
+    def __init__(self, game: str, on_found: Callable[[Any], Any],
+                 on_answer: Callable[[bool], Any], slot: str = "", **kwargs: Any) -> None:
+        super().__init__(game=game, slot=slot, **kwargs)
         self._on_found = on_found
         self._on_answer = on_answer
         self.on_msg(self._message)
@@ -80,6 +70,10 @@ class MatchKeeper(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
             return
         kind = content.get("type")
         if kind == "found":
-            self._on_found(check_record(content.get("record"), self.game))
+            # checked by the table (cardkit.tables.check_record): one that cannot be read is said so
+            try:
+                self._on_found(content.get("record"))
+            finally:
+                self.checked = True
         elif kind in ("resume", "dismiss") and self.offer:
             self._on_answer(kind == "resume")

@@ -19,6 +19,7 @@ import anywidget
 from traitlets import Int, List, Unicode, validate
 
 from ..errors import CardkitError
+from ..i18n import say
 from .frontend import STATIC, ModuleWidget, register_module
 from .guard import FrontEndGuard, WidgetError
 
@@ -47,6 +48,9 @@ class StatusMessage(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
     text = Unicode("", help="The message now shown ('' for none).").tag(sync=True)
     kind = Unicode("info", help="'info', 'success', 'warning' or 'error'.").tag(sync=True)
     _n = Int(0).tag(sync=True)
+    moment = Int(0, help="Which moment the message belongs to (a table: how many log lines it had "
+                         "then), on the page as data-moment, so that a page and its tests can tell "
+                         "the status and the log agree.").tag(sync=True)
 
     def __init__(self, text: str = "", kind: str = "info", **kwargs: Any) -> None:
         super().__init__(**kwargs)
@@ -62,9 +66,12 @@ class StatusMessage(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
             raise WidgetError(f"a message kind is one of {', '.join(KINDS)}; not {kind!r}")
         return kind
 
-    def show(self, text: str, kind: str = "info") -> None:
-        """Show ``text`` as a message of this ``kind`` (replacing the previous one)."""
+    def show(self, text: Any, kind: str = "info", moment: Optional[int] = None) -> None:
+        """Show ``text`` (a sentence, or a message to say in the page's language) as a
+        message of this ``kind``, replacing the previous one; ``moment`` (see the trait)."""
         with self.hold_sync():
+            if moment is not None:
+                self.moment = moment
             self.kind = kind
             self.text = str(text)
             self._n += 1
@@ -107,10 +114,11 @@ class EventLog(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
     lines = List(Unicode(), help="The lines now shown, oldest first.").tag(sync=True)
     max_lines = Int(8, help="How many lines are kept.").tag(sync=True)
     title = Unicode("", help="A heading over the lines.").tag(sync=True)
-    empty_text = Unicode("Nothing has happened yet.", help="Shown while there are no lines.").tag(sync=True)
+    empty_text = Unicode("", help="Shown while there are no lines.").tag(sync=True)
     _total = Int(0).tag(sync=True)
 
     def __init__(self, lines: Iterable[Any] = (), *, max_lines: int = 8, title: str = "", **kwargs: Any) -> None:
+        kwargs.setdefault("empty_text", str(say("tables.log_empty")))
         super().__init__(**kwargs)
         with self.hold_sync():
             self.max_lines = max_lines
@@ -163,9 +171,9 @@ def error_text(exc: BaseException) -> str:
     """What to tell a learner about ``exc``: a cardkit error's own message, or
     "Something went wrong: …" for anything else."""
     if isinstance(exc, CardkitError):
-        return str(exc) or "That is not allowed."
+        return str(exc) or str(say("tables.not_allowed"))
     detail = str(exc).strip() or type(exc).__name__
-    return f"Something went wrong: {detail}"
+    return str(say("tables.went_wrong", detail=detail))
 
 
 def show_error(messages: MessageArea, exc: BaseException) -> None:

@@ -1,6 +1,6 @@
 """The engine's side of the end-to-end tests: the same match the page plays, replayed here.
 
-A game table seeds its bots from the deal (``cardkit.widgets.tables.base.bot_rng``), so a page
+A game table seeds its bots from the deal (``cardkit.tables.bot_rng``), so a page
 opened on a deal code and played with the same moves gives the very same match as
 ``new_game(rules, seed)`` with the same bots.  A mirror keeps that match in step with the
 page: it plays the bots exactly as the table does (until it is the learner's turn, or a
@@ -16,19 +16,17 @@ from typing import Any, Optional
 
 from cardkit import least_score as ls
 from cardkit import tienlen as tl
-from cardkit.widgets.tables.base import HUMAN, bot_rng
-from cardkit.widgets.tables.least_score import LeastScoreTable
-from cardkit.widgets.tables.tienlen import TienLenTable
+from cardkit.tables import HUMAN, LeastScoreMatch, TienLenMatch, bot_rng
 
 
 class _Mirror:
     """What both tables share: bots played until the learner's turn, round results
-    held back until "Next round" (as ``TableBase`` does)."""
+    held back until "Next round" (as ``cardkit.tables.MatchController`` does)."""
 
-    def __init__(self, state: Any, bots: list, game_name: str) -> None:
+    def __init__(self, state: Any, bots: list, seed_salt: str) -> None:
         self.state = state
         self.bots = bots
-        self.rng = bot_rng(state.seed, game_name)
+        self.rng = bot_rng(state.seed, seed_salt)
         self.results_seen = 0
         self.pending: Any = None
         self.learner_moves: list[Any] = []
@@ -94,7 +92,7 @@ class LeastScoreMirror(_Mirror):
                  patience: int = 2) -> None:
         base = rules or ls.Rules()
         state = ls.new_game(dataclasses.replace(base, players=opponents + 1), seed)
-        super().__init__(state, [ls.BOTS[level]] * opponents, LeastScoreTable.game_name)
+        super().__init__(state, [ls.BOTS[level]] * opponents, LeastScoreMatch.seed_salt)
         self.take_below, self.declare_at, self.patience = take_below, declare_at, patience
         self.moves_this_round = 0
         self.run_bots()
@@ -129,7 +127,7 @@ class TienLenMirror(_Mirror):
 
     def __init__(self, seed: int, level: str = "greedy", rules: Optional[tl.Rules] = None) -> None:
         state = tl.new_game(rules or tl.Rules(), seed)
-        super().__init__(state, [tl.BOTS[level]] * (state.num_players - 1), TienLenTable.game_name)
+        super().__init__(state, [tl.BOTS[level]] * (state.num_players - 1), TienLenMatch.seed_salt)
         self.my_rng = random.Random(f"test learner {seed}")
         self.passed_once = False
         self.run_bots()

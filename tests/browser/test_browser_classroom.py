@@ -211,13 +211,19 @@ def test_a_page_reloaded_mid_match_resumes_the_same_match(voila, browser):
         deal = table.locator(".ck-deal-code b").inner_text()
         table.locator("button.ck-card").nth(0).click()
         table.locator("button.ck-discard").click()
+        # wait on states, not on words that were already there before the click: the kept
+        # record says the learner's one move is answered (it is sent after the log and the
+        # status), and the status shows the same moment as the log (data-moment = its lines)
+        page.wait_for_function("""() => Object.keys(localStorage).some(k => k.startsWith('cardkit:match:')
+            && JSON.parse(localStorage.getItem(k)).turn === 'yours'
+            && JSON.parse(localStorage.getItem(k)).moves.length === 1)""", timeout=60_000)
         page.wait_for_function("""() => { const t = document.querySelectorAll('.ck-table')[0];
-            return t && t.querySelector('.ck-table-status').innerText.includes('Your turn')
-                   && t.querySelectorAll('.ck-table-log li').length > 1; }""", timeout=60_000)
+            const s = t && t.querySelector('.ck-table-status .ck-status');
+            const log = t && t.querySelector('.ck-table-log .ck-log');
+            return s && log && s.innerText.includes('Your turn') && s.dataset.moment === log.dataset.total
+                   && Number(log.dataset.total) >= 5; }""", timeout=60_000)
         hand_before = table.locator("button.ck-card").evaluate_all("bs => bs.map(b => b.dataset.key)")
         log_before = table.locator(".ck-table-log li").all_inner_texts()
-        page.wait_for_function("""() => Object.keys(localStorage).some(k => k.startsWith('cardkit:match:')
-            && JSON.parse(localStorage.getItem(k)).turn === 'yours')""", timeout=30_000)
         page.reload(wait_until="commit")
         wait_for_page_ready(page, 1, timeout_ms=90_000)
         table = page.locator(".ck-table").nth(0)

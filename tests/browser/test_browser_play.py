@@ -382,3 +382,31 @@ def test_play_a_tien_len_game_to_its_end(pages_voila, open_page):
             _screenshot(page, table, "play_tien_len.png")
     _assert_clean_page(page, watch)
     print(f"Tiến Lên: page ready in {loaded - t0:.1f} s, game played by clicking in {time.monotonic() - loaded:.1f} s")
+
+
+# --------------------------------------------------------------------------- two tables, two saved matches
+
+
+def test_two_tables_on_one_page_keep_two_saved_matches(voila, open_page):
+    """Lesson 7 has two tables: a move at the second one is kept under its own key, and after
+    a reload only the second table offers it (issue 21: table 1 offered table 2's match)."""
+    notebook = LESSONS / LS_LESSON
+    page, _watch = open_page(voila.render_url(LS_LESSON))
+    wait_for_page_ready(page, expected_widget_views(notebook), timeout_ms=90_000)
+    second = page.locator(".ck-table").nth(1)
+    second.locator("button.ck-card").nth(0).click()
+    second.locator("button.ck-discard").click()
+    # a state, not a time: the second table's match is stored with its one move answered
+    page.wait_for_function("""() => Object.keys(localStorage).filter(k => k.startsWith('cardkit:match:'))
+        .map(k => JSON.parse(localStorage.getItem(k))).some(r => r.code === 'ACE-123' && r.moves.length === 1
+        && r.turn === 'yours')""", timeout=60_000)
+    keys = page.evaluate("() => Object.keys(localStorage).filter(k => k.startsWith('cardkit:match:'))")
+    assert len(keys) == 1 and LS_LESSON.split("/")[-1] in keys[0]
+    page.reload(wait_until="commit")
+    wait_for_page_ready(page, expected_widget_views(notebook), timeout_ms=90_000)
+    second = page.locator(".ck-table").nth(1)
+    second.locator(".ck-saved-match").wait_for(state="visible", timeout=30_000)
+    assert "Resume your match — round 1, your turn" in second.locator(".ck-saved-match").inner_text()
+    page.wait_for_function("""() => document.querySelectorAll('.ck-table')[0]
+        .querySelector('.ck-saved-match').dataset.checked === 'true'""", timeout=30_000)
+    assert page.locator(".ck-table").nth(0).locator(".ck-saved-match").is_hidden()

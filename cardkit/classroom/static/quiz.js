@@ -1,5 +1,6 @@
 // The browser half of the exercises. The traits it reads and the messages it sends:
-// the docstring of cardkit/classroom/quiz.py.
+// the docstring of cardkit/classroom/quiz.py. It writes no words of its own: every word
+// comes from Python (the trait _words, the feedback, the tally), in the learner's language.
 
 let counter = 0;
 
@@ -34,18 +35,22 @@ function el_(tag, cls, text) {
   return e;
 }
 
+function word(model, key) {
+  return (model.get("_words") || {})[key] || "";
+}
+
 function render({ model, el }) {
   const id = "ck-quiz-" + (++counter) + "-" + Math.random().toString(36).slice(2, 8);
   const form = el_("form", "ck-quiz");
   form.noValidate = true;
   form.setAttribute("data-lm-suppress-shortcuts", "true");
-  const kicker = el_("div", "ck-quiz-kicker", "Exercise");
+  const kicker = el_("div", "ck-quiz-kicker", word(model, "kicker"));
   kicker.setAttribute("aria-hidden", "true");
   const body = el_("div", "ck-quiz-body");
   const actions = el_("div", "ck-quiz-actions");
   const check = el_("button", "ck-quiz-check");
   check.type = "submit";
-  const reveal = el_("button", "ck-quiz-reveal", "Show the answer");
+  const reveal = el_("button", "ck-quiz-reveal", word(model, "reveal"));
   reveal.type = "button";
   reveal.hidden = true;
   const tally = el_("span", "ck-quiz-tally");
@@ -76,7 +81,7 @@ function render({ model, el }) {
     const earlier = (lessonRecord().solved || []).includes(exId);
     earlierSolved = earlier;
     before.hidden = solvedNow || !earlier;
-    before.textContent = "\u2714\uFE0E You solved this one before, in this browser. Answer it again, or press Show the answer.";
+    before.textContent = word(model, "before");
     reveal.hidden = !(model.get("can_reveal") || (earlier && !solvedNow));
   }
 
@@ -112,7 +117,7 @@ function render({ model, el }) {
         list.appendChild(label);
         radios.push(radio);
       });
-      const keys = el_("p", "ck-quiz-keys", "Keys: \u2191 \u2193 move between the answers (Tab reaches them), Enter checks.");
+      const keys = el_("p", "ck-quiz-keys", word(model, "keys"));
       fs.append(legend, list, keys);
       body.appendChild(fs);
     } else if (mode === "number") {
@@ -125,8 +130,7 @@ function render({ model, el }) {
       input.autocomplete = "off";
       input.spellcheck = false;
       input.setAttribute("autocapitalize", "off");
-      const hint = model.get("help_text") || "";
-      const help = el_("span", "ck-quiz-help", hint ? hint + " \u00b7 Enter checks." : "Enter checks.");
+      const help = el_("span", "ck-quiz-help", word(model, "help"));
       help.id = id + "-help";
       input.setAttribute("aria-describedby", help.id + " " + feedback.id);
       input.addEventListener("keydown", (event) => {
@@ -136,17 +140,17 @@ function render({ model, el }) {
       row.append(input, help);
       body.append(label, row);
     }
-    name(question);
+    kicker.textContent = word(model, "kicker");
+    reveal.textContent = word(model, "reveal");
+    name();
     showAnswer();
     update();
   }
 
-  function name(question) {
-    // Each exercise is a landmark (a form) named after its own question, so that a page
-    // of exercises does not hold several landmarks called just "Exercise".
-    const words = question.replace(/\s+/g, " ").trim();
-    let label = "Exercise: " + (words.length > 90 ? words.slice(0, 89).replace(/\s\S*$/, "") + "\u2026" : words);
-    if (!words) label = "Exercise";
+  function name() {
+    // Each exercise is a landmark (a form) named after its own question (Python words it,
+    // "Exercise: …"), so that a page of exercises does not hold several landmarks alike.
+    const label = word(model, "landmark");
     const taken = new Set(Array.from(document.querySelectorAll("form.ck-quiz"))
       .filter((f) => f !== form).map((f) => f.getAttribute("aria-label")));
     let unique = label;
@@ -177,16 +181,14 @@ function render({ model, el }) {
   }
 
   function update() {
-    check.textContent = model.get("submit_label") || "Check";
+    check.textContent = model.get("submit_label") || "";
     const verdict = model.get("verdict") || "";
     const message = model.get("feedback") || "";
     feedback.className = "ck-quiz-feedback" + (message ? " ck-quiz-" + (verdict || "invalid") : " ck-empty");
     icon.textContent = message ? (ICONS[verdict] || ICONS.invalid) : "";
     words.textContent = message;
     reveal.hidden = !(model.get("can_reveal") || (earlierSolved && !model.get("solved")));
-    const n = model.get("attempts") || 0;
-    const solved = !!model.get("solved");
-    tally.textContent = n ? ("Attempts: " + n + (solved ? " \u00b7 solved \u2714\uFE0E" : "")) : "";
+    tally.textContent = model.get("_tally") || "";
   }
 
   function again() {
@@ -201,8 +203,8 @@ function render({ model, el }) {
   });
   reveal.addEventListener("click", () => model.send({ type: "reveal" }));
 
-  const REBUILD = ["mode", "question", "choices", "help_text"];
-  const UPDATE = ["verdict", "feedback", "attempts", "solved", "can_reveal", "submit_label"];
+  const REBUILD = ["mode", "question", "choices", "help_text", "_words"];
+  const UPDATE = ["verdict", "feedback", "attempts", "solved", "can_reveal", "submit_label", "_tally"];
   const ANSWER = ["chosen", "text"];
   for (const name of REBUILD) model.on("change:" + name, build);
   for (const name of UPDATE) model.on("change:" + name, update);

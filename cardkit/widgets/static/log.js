@@ -37,9 +37,37 @@ function render({ model, el }) {
     total = model.get("_total") || 0;
     const first = total - lines.length + 1;
     list.replaceChildren(...lines.map((t, i) => item(t, first + i)));
+    box.dataset.total = String(total);
     empty.textContent = lines.length ? "" : (model.get("empty_text") || "");
   }
+  // Inside a game table the status line and the log show one moment together: the kernel
+  // sends the log's new lines first, then the status of that moment (its data-moment says how
+  // many lines the log had then). New lines wait here until that status has arrived, and are
+  // drawn in the same task as it, so that the page never shows one without the other.
+  let waiting = null;
+  function statusMoment() {
+    const t = el.closest(".ck-table");
+    const s = t && t.querySelector(".ck-table-status .ck-status");
+    return s && s.dataset.moment !== undefined ? Number(s.dataset.moment) : null;
+  }
   function change() {
+    const moment = statusMoment();
+    if (moment !== null && moment < (model.get("_total") || 0)) {
+      if (waiting === null) waiting = setTimeout(flush, 2000);   // never held for ever
+      return;
+    }
+    flush();
+  }
+  function flush() {
+    if (waiting !== null) { clearTimeout(waiting); waiting = null; }
+    draw();
+  }
+  function onMoment(e) {
+    if (waiting === null || !e.target.closest(".ck-table-status")) return;
+    if (e.target.closest(".ck-table") === el.closest(".ck-table")) flush();
+  }
+  document.addEventListener("ck-moment", onMoment);
+  function draw() {
     const lines = model.get("lines") || [];
     const newTotal = model.get("_total") || 0;
     const added = newTotal - total;
@@ -52,6 +80,7 @@ function render({ model, el }) {
     for (let i = lines.length - added; i < lines.length; i++) list.appendChild(item(lines[i], first + i));
     while (list.children.length > lines.length) list.removeChild(list.firstChild);
     total = newTotal;
+    box.dataset.total = String(total);
     empty.textContent = lines.length ? "" : (model.get("empty_text") || "");
   }
   function retitle() {
@@ -71,6 +100,8 @@ function render({ model, el }) {
   retitle();
   rebuild();
   return () => {
+    if (waiting !== null) clearTimeout(waiting);
+    document.removeEventListener("ck-moment", onMoment);
     model.off("change:lines", change);
     model.off("change:title", retitle);
     model.off("change:empty_text", rebuild);

@@ -1,5 +1,6 @@
 // The browser half of MatchKeeper (cardkit/widgets/keeper.py): a table's match kept in this
-// browser (localStorage, key "cardkit:match:<game>:<page path>"), so that a reload, a new
+// browser (localStorage, key "cardkit:match:<game>:<slot>:<page path>"; the slot names the table
+// on its page, so two tables on one page keep two matches), so that a reload, a new
 // kernel or a culled one can offer it back. Python sends `record` (the deal code, the
 // settings and the learner's moves) after every move and says, with `hold`, when a stored
 // match must not be overwritten yet (the learner has not answered the offer). On its first
@@ -10,7 +11,8 @@
 const PREFIX = "cardkit:";
 
 function storageKey(model) {
-  return PREFIX + "match:" + (model.get("game") || "game") + ":" + location.pathname;
+  const slot = model.get("slot");
+  return PREFIX + "match:" + (model.get("game") || "game") + ":" + (slot ? slot + ":" : "") + location.pathname;
 }
 
 function read(key) {
@@ -49,6 +51,7 @@ function render({ model, el }) {
 
   function draw() {
     const offer = model.get("offer") || "";
+    box.dataset.checked = model.get("checked") ? "true" : "false";   // the table has looked at what was found
     box.hidden = !offer;
     text.textContent = offer;
     resume.textContent = model.get("resume_label") || "Resume";
@@ -67,6 +70,7 @@ function render({ model, el }) {
   resume.addEventListener("click", () => model.send({ type: "resume" }));
   dismiss.addEventListener("click", () => model.send({ type: "dismiss" }));
   model.on("change:offer", draw);
+  model.on("change:checked", draw);
   model.on("change:resume_label", draw);
   model.on("change:dismiss_label", draw);
   model.on("change:record", save);
@@ -78,6 +82,7 @@ function render({ model, el }) {
   }
   return () => {
     model.off("change:offer", draw);
+    model.off("change:checked", draw);
     model.off("change:resume_label", draw);
     model.off("change:dismiss_label", draw);
     model.off("change:record", save);

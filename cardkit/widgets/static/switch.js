@@ -42,7 +42,7 @@ function render({ model, el }) {
   }
   function show() {
     input.checked = !!model.get("value");
-    label.textContent = model.get("label") || "Four-colour deck";
+    label.textContent = model.get("label") || "";
   }
   input.addEventListener("change", () => {
     const on = input.checked;

@@ -1,94 +1,63 @@
-"""What the two game tables share: bots, pacing, the log, deal codes, the pause
-between rounds.  The games' own tables are in ``least_score.py`` and
-``tienlen.py`` beside this file; nothing here knows a rule of either game."""
+"""What the two game tables' views share: the frame a match controller is shown in.
+
+A table is a match controller (:mod:`cardkit.tables`: whose turn, the moves, the bots, the
+record, the coach, all said as messages) and this thin view: the widgets, the bots' pace
+(:class:`~cardkit.widgets.pacer.Pacer`), and the drawing of what the controller says, in
+the learner's language (``str(message)``).  The styles are in ``static/table.css``.  The
+games' own views are ``least_score.py`` and ``tienlen.py`` beside this file.
+"""
 
 from __future__ import annotations
 
 import html
-import random
-from typing import Any, Callable, Optional, Sequence
+from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .. import guard as widgets
 
-import dataclasses
-
 from ...cards import resolve_seed
 from ...errors import CardkitError
-from ...game import resolve_bot
-from ...words import player_name as seat_name
+from ...i18n import say, seat
+from ...tables.match import HUMAN, MatchController, ShownMessage, bot_label, table_key
 from ..access import FocusKeeper, FourColourSwitch
 from ..hand import CardRow, Hand
-from ..keeper import MatchKeeper, check_record
-from ..messages import EventLog, StatusMessage, error_text, safe_callback
+from ..keeper import MatchKeeper
+from ..messages import EventLog, StatusMessage, safe_callback
 from ..pacer import Pacer
 
-HUMAN = 0
-"""The learner's seat at every table."""
+__all__ = ["TableBase", "HUMAN", "wrap_row", "action_button", "menu", "esc", "hidden", "with_bold"]
 
 
-WRAP = dict(flex_flow="row wrap", align_items="center")
+def wrap_row(children: Sequence[widgets.Widget], space: int = 10) -> widgets.HBox:
+    """A row that wraps onto the next line on a narrow screen, ``space`` px (10, 18 or 24)
+    between items (the page's CSS spaces them: no child's layout is touched)."""
+    box = widgets.HBox(list(children), layout=widgets.Layout(flex_flow="row wrap", align_items="center"))
+    box.add_class("ck-wrap")
+    box.add_class(f"ck-gap-{space}")
+    return box
 
 
-def wrap_row(children: Sequence[widgets.Widget], space: str = "10px") -> widgets.HBox:
-    """A row that wraps onto the next line on a narrow screen, ``space`` between items."""
-    for child in children:
-        child.layout.margin = f"2px {space} 2px 0"
-    return widgets.HBox(list(children), layout=widgets.Layout(**WRAP))
-
-
-def action_button(description: str, css_class: str, *, style: str = "", tooltip: Optional[str] = None) -> widgets.Button:
+def action_button(description: Any, css_class: str, *, style: str = "", tooltip: Any = None) -> widgets.Button:
     """A table's button: as wide as its words, ``button_style`` ``style`` ('primary',
     'warning' …), and ``css_class`` for the page (and the browser tests) to find it by."""
-    button = widgets.Button(description=description, button_style=style, tooltip=tooltip,
-                            layout=widgets.Layout(width="auto"))
+    button = widgets.Button(description=str(description), button_style=style,
+                            tooltip=None if tooltip is None else str(tooltip), layout=widgets.Layout(width="auto"))
     button.add_class(css_class)
     return button
 
 
-def menu(options: Sequence[Any], description: str, width: str) -> widgets.Dropdown:
+def menu(options: Sequence[Any], description: Any, width: str) -> widgets.Dropdown:
     """A table's drop-down menu of settings (``description`` is its label)."""
-    return widgets.Dropdown(options=list(options), description=description,
+    return widgets.Dropdown(options=list(options), description=str(description),
                             style={"description_width": "initial"}, layout=widgets.Layout(width=width))
 
 
-def resolve_bots(level: Any, count: int, game: str) -> list[tuple[str, Callable]]:
-    """``[(name, bot), …]`` for ``count`` opponents from one level (a bot's name in
-    ``game``, such as 'greedy', or a bot function) or a list of them, one per opponent."""
-    if isinstance(level, (list, tuple)):
-        levels = list(level)
-        if len(levels) != count:
-            raise CardkitError(
-                f"{len(levels)} bot levels were given for {count} opponent{'s' if count != 1 else ''}: "
-                "give one level for all of them, or one per opponent")
-    else:
-        levels = [level] * count
-    out = []
-    for lv in levels:
-        if not isinstance(lv, str) and not callable(lv):
-            raise CardkitError(f"a bot level is a name such as 'greedy' or a bot function, not {lv!r}")
-        name, bot = resolve_bot(game, lv)
-        out.append((lv if isinstance(lv, str) else getattr(lv, "__name__", "custom").replace("_bot", ""), bot))
-    return out
-
-
-def bot_rng(seed: int, game: str) -> random.Random:
-    """The bots' random numbers: fixed by the deal, so the same deal played the same
-    way gives the same bot moves in every classroom."""
-    return random.Random(f"cardkit {game} bots {seed}")
-
-
-def player_name(p: int) -> str:
-    """``'You'`` for the learner's seat, ``'Player 2'`` for the others."""
-    return seat_name(p, you=HUMAN)
-
-
 def esc(text: Any) -> str:
-    """``text`` escaped for HTML."""
+    """``text`` (a message, a number …) in words, escaped for HTML."""
     return html.escape(str(text))
 
 
 def hidden(widget: widgets.Widget, hide: bool) -> None:
-    """Hide ``widget`` (or show it again)."""
+    """Hide ``widget`` (or show it again); only for widgets made here with their own Layout."""
     widget.layout.display = "none" if hide else None
 
 
@@ -100,125 +69,131 @@ def set_four_colour(widget: widgets.Widget, on: bool) -> None:
         set_four_colour(child, on)
 
 
-#: The keys of a table, written on it where they are used.
-TABLE_KEYS = ("Keys: Tab and Shift+Tab move between the parts of the table; Enter or Space presses the "
-              "button under focus.")
-
-
 class TableBase(widgets.VBox):
-    """A game table: the learner at seat 0 against bots.
+    """A game table: the learner at seat 0 against bots, shown from a match controller.
 
-    Subclasses build the game's widgets (``_build``, with :meth:`_build_shared`), start
-    a match (``_make_state``) and draw its parts (``_draw_play``, ``_draw_result``,
-    ``_draw_status``, ``_scoreboard_cells``); this class runs the bots at a readable
-    pace, keeps the log, the deal code, the scoreboard, the hints, and the pause after
-    each finished round or game.
+    Each game's view builds its own widgets (``_build``, with :meth:`_build_shared`),
+    draws its parts (``_draw_play``, ``_draw_result``, ``_draw_verdict``) and turns the
+    learner's clicks into the controller's moves; this class runs the bots at a readable
+    pace and draws the status, the log, the deal code, the scoreboard, the coach, the
+    hints, the "are you sure?" question and the saved match's offer.
+
+    Arguments every table takes:
+        seed: the deal — None for a fresh one, a whole number, or a deal code
+            such as ``'K7Q-29X'``.
+        delay: seconds between two bot moves (0: all at once, as in tests).
+        four_colour: ♠ black, ♥ red, ♦ blue, ♣ green (the learner's switch on the
+            table changes it, and the learner's browser remembers it).
+        coach: start with the coach on: before each of your turns it says what you
+            may do and why, after each move what it meant (a switch turns it off).
     """
 
-    game = ""                     # the game's code name: 'least_score' or 'tienlen'
-    game_name = "game"            # the name in the bots' seed (kept: the same deal gives the same bot moves)
-    round_word = "round"          # 'round' (Least Score) or 'game' (Tiến Lên)
-    bots_registry: dict = {}
-    game_title = "the game"       # the game's name in a learner's words ('Least Score', 'Tiến Lên')
-    hint_words = ("Show my legal moves", "Point out every legal move in your hand")
+    hint_words = ("tables.ls_hints", "tables.ls_hints_tip")
 
-    coach_event_kinds: tuple[str, ...] = ()   # log events the coach repeats (a round's start, a reshuffle)
-    table_keys = TABLE_KEYS       # the keys line under the buttons
-
-    def __init__(self, delay: float = 0.8, coach: bool = False) -> None:
-        self._four = bool(getattr(self, "_four", False))
+    def __init__(self, match: MatchController, seed: Any = None, delay: float = 0.8,
+                 four_colour: bool = False) -> None:
+        self.match = match
+        self._four = bool(four_colour)
+        self._log_shown = 0        # events of this match drawn in the log
+        self._match_drawn = 0      # which of the controller's matches the log shows
+        self._hints = False
+        self._confirm_action: Optional[Callable[[], Any]] = None
         self.status = StatusMessage()
         self.status.add_class("ck-table-status")
-        self.event_log = EventLog(max_lines=8, title="What happened (newest last)")
+        self.event_log = EventLog(max_lines=8, title=str(say("tables.log_title")))
         self.event_log.add_class("ck-table-log")
         self.pacer = Pacer(delay=delay, messages=self.status)
-        self.state: Any = None
-        self.bots: list[tuple[str, Callable]] = []
-        self._rng = random.Random(0)
-        self._events_seen = 0
-        self._results_seen = 0
-        self.pending: Any = None   # a finished round/game shown until "Next round"
-        self.bot_moves = 0         # moves played by bots in this match (for tests and timing)
-        self._note = ""            # a line about the learner's last move, shown before the status
-        self._held = ""            # a refused click's reason, kept visible while the bots play on
-
+        game = match.game
         # --- deal code ---
         self.code_label = widgets.HTML("")
         self.code_label.add_class("ck-deal-code")
-        self.code_box = widgets.Text(placeholder="e.g. K7Q-29X", description="Play another deal:",
-                                     layout=widgets.Layout(width="21em"),
-                                     style={"description_width": "initial"})
+        self.code_box = widgets.Text(placeholder=str(say("tables.deal_placeholder")),
+                                     description=str(say("tables.deal_box")),
+                                     layout=widgets.Layout(width="21em"), style={"description_width": "initial"})
         self.code_box.add_class("ck-deal-input")
-        self.code_button = action_button("Play this deal", "ck-play-deal",
-                                         tooltip="Start a new match from this deal code")
-        self.code_button.on_click(safe_callback(self.status, lambda _b: self._ask_then(
-            lambda: self.start_deal(self.code_box.value), "play that deal")))
-        self.new_button = action_button("New match", "ck-new-match", tooltip="Start a new match with the settings above")
-        self.new_button.on_click(safe_callback(self.status, lambda _b: self._ask_then(self.new_match, "start a new match")))
+        self.code_button = action_button(say("tables.play_deal"), "ck-play-deal", tooltip=say("tables.play_deal_tip"))
+        self.code_button.on_click(self._safe(lambda _b: self._ask_then(
+            lambda: self.start_deal(self.code_box.value), "play_deal")))
+        self.new_button = action_button(say("tables.new_match"), "ck-new-match", tooltip=say("tables.new_match_tip"))
+        self.new_button.on_click(self._safe(lambda _b: self._ask_then(self.new_match, "new_match")))
         # --- the match kept in the browser, and "are you sure?" before replacing it ---
-        self._steps: list[str] = []   # the learner's moves of this match, as the record keeps them
-        self._found: Optional[dict] = None
-        self.match_keeper = MatchKeeper(self.game, safe_callback(self.status, self._stored_match_found),
-                                  safe_callback(self.status, self._answer_offer))
+        self.match_keeper = MatchKeeper(game, self._safe(self._stored_match_found), self._safe(self._answer_offer),
+                                        slot=table_key(game, match.base_settings()))
         self.confirm_text = widgets.HTML("")
         self.confirm_text.add_class("ck-confirm-text")
-        self.confirm_yes = action_button("Yes", "ck-confirm-yes", style="warning")
-        self.confirm_no = action_button("No, keep playing", "ck-confirm-no")
-        self.confirm_yes.on_click(safe_callback(self.status, lambda _b: self._confirmed(True)))
-        self.confirm_no.on_click(safe_callback(self.status, lambda _b: self._confirmed(False)))
-        self.confirm_box = wrap_row([self.confirm_text, self.confirm_yes, self.confirm_no], "10px")
+        self.confirm_yes = action_button("", "ck-confirm-yes", style="warning")
+        self.confirm_no = action_button(say("tables.no_keep_playing"), "ck-confirm-no")
+        self.confirm_yes.on_click(self._safe(lambda _b: self._confirmed(True)))
+        self.confirm_no.on_click(self._safe(lambda _b: self._confirmed(False)))
+        self.confirm_box = wrap_row([self.confirm_text, self.confirm_yes, self.confirm_no])
         self.confirm_box.add_class("ck-confirm")
         hidden(self.confirm_box, True)
-        self._confirm_action: Optional[Callable[[], Any]] = None
-        self.next_button = action_button(f"Next {self.round_word}", "ck-next-round", style="primary")
-        self.next_button.on_click(safe_callback(self.status, lambda _b: self.next_round()))
-        self.again_button = action_button("Play again", "ck-play-again", style="primary",
-                                          tooltip="Start a new match with the same settings, on a fresh deal")
-        self.again_button.on_click(safe_callback(self.status, lambda _b: self._again()))
+        self.next_button = action_button(say(f"tables.{game}.next_button"), "ck-next-round", style="primary")
+        self.next_button.on_click(self._safe(lambda _b: self.next_round()))
+        self.again_button = action_button(say("tables.play_again"), "ck-play-again", style="primary",
+                                          tooltip=say("tables.play_again_tip"))
+        self.again_button.on_click(self._safe(lambda _b: self._again()))
+        self.finish_button = action_button(say(f"tables.{game}.finish_button"), "ck-finish", style="primary",
+                                           tooltip=say(f"tables.{game}.finish_tip"))
+        self.finish_button.on_click(self._safe(lambda _b: self.finish()))
+        hidden(self.finish_button, True)
         # --- for every learner: the four-colour switch, the keys, the focus ---
         self.deck_switch = FourColourSwitch(value=self._four)
-        self.deck_switch.observe(safe_callback(self.status, lambda c: self.set_four_colour(c["new"])), names="value")
-        self.keys_text = widgets.HTML(f"<div class='ck-keys'>{esc(self.table_keys)}</div>")
+        self.deck_switch.observe(self._safe(lambda c: self.set_four_colour(c["new"])), names="value")
+        self.keys_text = widgets.HTML(f"<div class='ck-keys'>{esc(say('tables.keys'))}</div>")
         self.keeper = FocusKeeper()
         self.keeper.add_class("ck-keeper")
         # --- the coach: before each of your turns what you may do and why; after each move what it meant
-        self._coach_notes: list[str] = []
-        self.coach_box = widgets.HTML("")
+        self.coach_box = widgets.HTML("", layout=widgets.Layout())
         self.coach_box.add_class("ck-coach")
-        self.coach_switch = widgets.Checkbox(value=bool(coach), description="Coach: explain every move",
+        self.coach_switch = widgets.Checkbox(value=match.coach, description=str(say("tables.coach_switch")),
                                              indent=False, layout=widgets.Layout(width="auto"))
         self.coach_switch.add_class("ck-coach-switch")
-        self.coach_switch.observe(safe_callback(self.status, lambda _c: self._draw_coach()), names="value")
+        self.coach_switch.observe(self._safe(self._coach_switched), names="value")
         self.hint_list = widgets.HTML("")
         self.hint_list.add_class("ck-hint-list")
         super().__init__()
         self.add_class("ck-table")
+        self._build()
+        self._start(resolve_seed(seed))
+
+    def _build(self) -> None:
+        """Each game's widgets, laid out with :meth:`_build_shared` and :meth:`_lay_out`."""
+        raise NotImplementedError
+
+    @property
+    def rules(self) -> Any:
+        """The rules of the match being played."""
+        return self.match.state.rules
+
+    def _safe(self, handler: Callable) -> Callable:
+        """``handler`` with any error shown in the status, never as a traceback."""
+        return safe_callback(self.status, handler)
 
     def _build_shared(self, opponents: int, card_width: int) -> None:
         """The widgets both tables have: the bots' level menu, the scoreboard, the
         opponents' face-down hands (``card_width`` pixels a card), the verdict, the
         hints button and the end-of-round texts.  ``self.hand`` comes first."""
-        self.level_choice = menu(self.bots_registry, "Bots:", "11em")
+        self.level_choice = menu([(str(bot_label(lv)), lv) for lv in self.match.bots_registry],
+                                 say("tables.bots_menu"), "11em")
         self.scoreboard = widgets.HTML("")
         self.scoreboard.add_class("ck-scoreboard")
-        self.opponent_hands = [Hand(count=0, face_down=True, owner=f"Player {p}", card_width=card_width)
+        self.opponent_hands = [Hand(count=0, face_down=True, owner=str(say("tables.opponent_hand", player=seat(p))),
+                                    card_width=card_width, layout=widgets.Layout(flex="0 0 auto"))
                                for p in range(1, opponents + 1)]
-        for h in self.opponent_hands:
-            h.layout.flex = "0 0 auto"
-        self.opponents_box = wrap_row(self.opponent_hands, "18px")
+        self.opponents_box = wrap_row(self.opponent_hands, 18)
         self.opponents_box.add_class("ck-opponents")
         self.hand.add_class("ck-my-hand")
-        self.verdict = StatusMessage()
+        self.verdict = StatusMessage(layout=widgets.Layout())
         self.verdict.add_class("ck-verdict")
-        self.hint_button = action_button(self.hint_words[0], "ck-show-legal", tooltip=self.hint_words[1])
-        self._hints = False
-        self.hint_button.on_click(safe_callback(self.status, lambda _b: self.show_legal(not self._hints)))
+        self.hint_button = action_button(say(self.hint_words[0]), "ck-show-legal", tooltip=say(self.hint_words[1]))
+        self.hint_button.on_click(self._safe(lambda _b: self.show_legal(not self._hints)))
         self.hand.observe(safe_callback(self.verdict, lambda _c: self._draw_verdict()), names="selected")
         self.result_title = widgets.HTML("")
         self.result_text = widgets.HTML("")
         self.result_text.add_class("ck-round-result")
 
-    def _lay_out(self, intro: widgets.Widget, controls: Sequence[widgets.Widget], play_area: widgets.Widget,
+    def _lay_out(self, intro: widgets.Widget, controls: Sequence[widgets.Widget], play_area: widgets.VBox,
                  result_parts: Sequence[widgets.Widget]) -> None:
         """Put the table together: the introduction, the settings, the deal code, the
         status, then the learner's part (on a phone it comes first), the end of a
@@ -227,39 +202,68 @@ class TableBase(widgets.VBox):
         play_area.children = (*play_area.children, self.hint_list)
         intro.add_class("ck-intro")
         play_area.add_class("ck-play-area")
-        self.result_area = widgets.VBox([*result_parts, wrap_row([self.next_button, self.again_button])])
+        self.result_area = widgets.VBox([*result_parts, wrap_row([self.next_button, self.again_button])],
+                                        layout=widgets.Layout())
         self.result_area.add_class("ck-result-area")
-        deal = wrap_row([self.code_label, self.code_box, self.code_button], "10px")
+        deal = wrap_row([self.code_label, self.code_box, self.code_button])
         deal.add_class("ck-deal")
-        settings = wrap_row([*controls, self.new_button, self.deck_switch, self.coach_switch], "10px")
+        settings = wrap_row([*controls, self.new_button, self.deck_switch, self.coach_switch])
         settings.add_class("ck-controls")
         self.children = [intro, self.match_keeper, settings, self.confirm_box, deal, self.status, self.coach_box,
-                         play_area,
-                         self.result_area, self.scoreboard, self.opponents_box, self.event_log, self.keeper]
+                         play_area, self.result_area, self.scoreboard, self.opponents_box, self.event_log,
+                         self.keeper]
 
-    # --- what code, tests and lessons may call -------------------------------------
+    # --- the controller's state, as code, tests and lessons read it ----------------------
+    @property
+    def state(self) -> Any:
+        """The engine's state of the match being played."""
+        return self.match.state
+
+    @state.setter
+    def state(self, value: Any) -> None:
+        self.match.state = value
+
+    @property
+    def pending(self) -> Any:
+        """A finished round's (game's) result, shown until the learner goes on (else None)."""
+        return self.match.pending
+
+    @pending.setter
+    def pending(self, value: Any) -> None:
+        self.match.pending = value
+
+    @property
+    def bots(self) -> list[tuple[str, Callable]]:
+        """The opponents: ``[(name, bot function), …]``, seat 1 first."""
+        return self.match.bots
+
+    @property
+    def bot_moves(self) -> int:
+        """Moves played by bots in this match."""
+        return self.match.bot_moves
+
     @property
     def deal_code(self) -> Optional[str]:
         """The short code of this match's deal (give it to others to play the same cards)."""
-        return self.state.deal_code if self.state is not None else None
+        return self.match.deal_code
 
     @property
     def busy(self) -> bool:
         """True while bots are still moving."""
         return self.pacer.busy
 
+    # --- what code, tests and lessons may call -------------------------------------
     def start_deal(self, code: Any) -> bool:
         """Start a new match from a deal code (or seed) with the current settings.
         A bad code is shown as a plain message and nothing changes (returns False)."""
         text = str(code).strip() if code is not None else ""
         if not text:
-            self.status.error("Type a deal code first, such as K7Q-29X, then press Play this deal.")
+            self._show(ShownMessage("error", say("tables.type_code_first")))
             return False
         try:
             seed = resolve_seed(code if isinstance(code, int) else text)
         except CardkitError as exc:
-            text = str(exc)
-            self.status.error(text if "not a deal code" in text else f"That is not a deal code: {text}")
+            self._show(ShownMessage("error", getattr(exc, "message", None) or say("tables.not_a_code", reason=str(exc))))
             return False
         self._apply_settings()   # the settings the menus show now, as "New match" would use
         self._start(seed)
@@ -274,23 +278,22 @@ class TableBase(widgets.VBox):
 
     def next_round(self) -> bool:
         """After a finished round (game), go on to the next one."""
-        if self.pending is None:
-            if self.state.is_terminal():
-                self.status.warning("The match is over: press New match to play again.")
-            else:
-                self.status.warning(f"This {self.round_word} is still being played: "
-                                    f"Next {self.round_word} comes when it is over.")
+        if not self.match.next_round():
+            self._show(self.match.status())
             return False
-        if self.state.is_terminal() and self._results_seen >= len(self.state.round_results):
-            self.status.warning("The match is over: press New match to play again.")
-            return False
-        self.pending = None
-        self._steps.append("n")
-        self._sync_log()
-        self._draw()
         self.keeper.focus("hand")   # the new round: the learner's hand is where the next move is
-        self._go_on()
-        self._publish()
+        self._moved()
+        return True
+
+    def finish(self) -> bool:
+        """Once the learner has no move left in this round (game): the bots play it to its
+        end at once and the result is shown (no waiting)."""
+        if not self.match.learner_done():
+            return False
+        self.pacer.cancel()
+        self.match.play_out()
+        self.keeper.focus("next")
+        self._moved()
         return True
 
     def _again(self) -> None:
@@ -298,34 +301,29 @@ class TableBase(widgets.VBox):
         self.new_match()
         self.keeper.focus("hand")
 
-    # --- to be filled in by each game -----------------------------------------------
     def _apply_settings(self, **settings: Any) -> None:
         raise NotImplementedError
-
-    def _make_state(self, seed: int) -> Any:
-        raise NotImplementedError
-
-    def _resolve_bots(self, level: Any, count: int) -> list[tuple[str, Callable]]:
-        """:func:`resolve_bots` for this game: ``count`` bots from ``level``."""
-        return resolve_bots(level, count, self.game)
 
     def _level_from_menu(self, level: Any) -> Any:
         """The bots' level for the next match: ``level`` if given, else the menu's
         ("as given" keeps the bot functions or the mix given before)."""
         if level is None:
             level = self.level_choice.value
-            if level == "as given":
-                level = self._level
+            if level == _AS_GIVEN:
+                level = self.match.level
         return level
 
-    def _show_level(self, levels: list) -> None:
+    def _show_level(self) -> None:
         """Show the bots' level in its menu ("as given" for bot functions or a mix)."""
-        if isinstance(self._level, str) and self._level in levels:
-            self.level_choice.options = levels
-            self.level_choice.value = self._level
+        levels = list(self.match.bots_registry)
+        level = self.match.level
+        options = [(str(bot_label(lv)), lv) for lv in levels]
+        if isinstance(level, str) and level in levels:
+            self.level_choice.options = options
+            self.level_choice.value = level
         else:
-            self.level_choice.options = levels + ["as given"]
-            self.level_choice.value = "as given"
+            self.level_choice.options = options + [(str(say("tables.as_given")), _AS_GIVEN)]
+            self.level_choice.value = _AS_GIVEN
 
     @staticmethod
     def _show_number(choice: Any, value: int) -> None:
@@ -366,38 +364,114 @@ class TableBase(widgets.VBox):
     def coach(self, on: bool) -> None:
         self.coach_switch.value = bool(on)
 
+    def _coach_switched(self, _change: Any) -> None:
+        self.match.coach = self.coach
+        self._draw_coach()
+
     @property
     def coach_text(self) -> str:
         """What the coach says now, as plain text (empty while the coach is off)."""
         if not self.coach:
             return ""
-        return "\n".join(self._coach_lines())
+        return "\n".join(f"• {line}" if kind == "item" else str(line) for kind, line in self.match.coach_lines())
+
+    # --- running the match: the controller moves, the view draws --------------------------
+    def _start(self, seed: int) -> None:
+        self.pacer.cancel()
+        self.match.start(seed)
+        self._draw_code()
+        self._moved()
+
+    def _draw_code(self) -> None:
+        """The deal's code, and the settings that deal the same cards with it."""
+        note = esc(say("tables.deal_code_note", settings=self.match.settings_words()))
+        self.code_label.value = (with_bold(say("tables.deal_code", deal=_MARK), self.match.deal_code)
+                                 + f" <span class='ck-dim'>{note}</span>")
+
+    def _moved(self) -> None:
+        """After any change of the match: draw it, let the bots answer at their pace when
+        it is their turn, and hand the record to the page."""
+        self._draw()
+        if self.match.bots_to_play():
+            self.pacer.run(self._paced(), on_done=self._bots_done)
+        self._publish()
+
+    def _paced(self) -> Iterator[None]:
+        """The controller's bot moves, each drawn before the pause that follows it."""
+        for _ in self.match.bot_steps():
+            self._draw()
+            yield
+        self._draw()
+
+    def _bots_done(self) -> None:
+        if self.match.pending is not None:
+            self.keeper.focus("next")   # the round (game) is over: its result takes the focus
+        self._publish()
+
+    def _after_move(self, played: bool) -> bool:
+        """After the learner's move through the controller: on success clear the choice and
+        let the bots answer; on a refusal show why (nothing else changes)."""
+        if not played:
+            self._show(self.match.status())
+            return False
+        self.hand.selected = ()
+        if self.match.pending is not None:
+            self.keeper.focus("next")
+        self._moved()
+        return True
+
+    def _show(self, said: ShownMessage) -> None:
+        self.status.show(str(said.message), said.kind, moment=self._log_moment())
+
+    @staticmethod
+    def _message_in(area: StatusMessage, said: Optional[ShownMessage]) -> None:
+        """Show ``said`` in ``area`` (a message area of this table, made with its own
+        Layout), or hide the area: an empty box is never left on the page."""
+        if said is None:
+            area.clear()
+            hidden(area, True)
+        else:
+            area.show(str(said.message), said.kind)
+            hidden(area, False)
+
+    def _log_moment(self) -> int:
+        return self.event_log._total
 
     # --- drawing: the shared frame; the parts are each game's ---------------------------
     def _draw(self) -> None:
-        st = self.state
-        if self.pending is not None or st.is_terminal():
-            self._note = ""
-        obs = st.observation(HUMAN)
-        showing_result = self.pending is not None
+        """Draw the whole table from the controller: the log first and the status last, so
+        that the page never says more than its log shows."""
+        match = self.match
+        self._draw_log()
+        obs = match.state.observation(HUMAN)
+        showing_result = match.pending is not None
         hidden(self.play_area, showing_result)
         hidden(self.opponents_box, showing_result)
         hidden(self.result_area, not showing_result)
-        self._draw_scoreboard(obs)
+        self._draw_scoreboard()
         if showing_result:
             self._draw_result()
         else:
             self._draw_play(obs)
-        self._draw_status(obs)
+        hidden(self.finish_button, not match.learner_done())
         self._draw_coach()
+        self._show(match.status())
+
+    def _draw_log(self) -> None:
+        match = self.match
+        if self._match_drawn != match.matches:
+            self._match_drawn = match.matches
+            self._log_shown = 0
+            self.event_log.clear()
+        events = match.shown_events()
+        if len(events) > self._log_shown:
+            self.event_log.extend(events[self._log_shown:])
+            self._log_shown = len(events)
 
     def _draw_play(self, obs: Any) -> None:
         raise NotImplementedError
 
     def _draw_result(self) -> None:
-        raise NotImplementedError
-
-    def _draw_status(self, obs: Any) -> None:
         raise NotImplementedError
 
     def _draw_verdict(self) -> None:
@@ -416,318 +490,76 @@ class TableBase(widgets.VBox):
             groups = self._legal_groups()
             self.hand.highlight = groups
             self.hint_list.value = self._hint_listing(groups)
-            self.hint_button.description = "Hide the hints"
+            self.hint_button.description = str(say("tables.hide_hints"))
         else:
             self.hand.highlight = ()
             self.hint_list.value = ""
-            self.hint_button.description = self.hint_words[0]
-
-    # --- the coach ----------------------------------------------------------------------
-    def _coach_advice(self, obs: Any) -> list[str]:
-        """What the learner may do on this turn and why (each game's engine coach)."""
-        return []
-
-    def _coach_explain(self, before: Any, player: int, action: Any) -> str:
-        """What ``player``'s move meant (each game's engine coach)."""
-        return ""
-
-    def _coach_round_over(self) -> list[str]:
-        """The coach's words while a finished round (game) is shown."""
-        return [f"This {self.round_word} is over: read how it was scored below, then press Next {self.round_word}."]
-
-    def _coach_before(self) -> Any:
-        """The learner's view just before a move, for the coach to explain it (None while off)."""
-        return self.state.observation(HUMAN) if self.coach else None
-
-    def _coach_note(self, player: int, action: Any, before: Any) -> None:
-        if before is None:
-            return
-        if player == HUMAN:
-            # a new turn of the table: the learner knows what they did, so only what
-            # follows from it is told (going out, who leads), then the others' moves
-            self._coach_notes = []
-            text = self._coach_explain(before, player, action)
-            follow = text.split(". ", 1)[1] if ". " in text else ""
-            if follow:
-                self._coach_notes.append(follow)
-            return
-        text = self._coach_explain(before, player, action)
-        if text:
-            self._coach_notes.append(text)
-
-    def _coach_lines(self) -> list[str]:
-        st = self.state
-        lines = [f"• {n}" for n in self._coach_notes[-8:]]
-        if lines:
-            lines.insert(0, "What just happened:")
-        if self.pending is not None or st.is_terminal():
-            return lines + self._coach_round_over()
-        if st.current_player() == HUMAN:
-            lines += ["Your turn:"] + [f"• {a}" for a in self._coach_advice(st.observation(HUMAN))]
-        else:
-            lines.append(f"Player {st.current_player()} is playing…")
-        return lines
+            self.hint_button.description = str(say(self.hint_words[0]))
 
     def _draw_coach(self) -> None:
         on = self.coach
         hidden(self.coach_box, not on)
-        if not on or self.state is None:
+        if not on or self.match.state is None:
             self.coach_box.value = ""
             return
         parts, items = [], []
 
         def flush() -> None:
             if items:
-                parts.append("<ul style='margin:2px 0 4px 1.2em;padding:0'>" + "".join(items) + "</ul>")
+                parts.append("<ul class='ck-coach-list'>" + "".join(items) + "</ul>")
                 items.clear()
 
-        for line in self._coach_lines():
-            if line.startswith("• "):
-                items.append(f"<li>{esc(line[2:])}</li>")
+        for kind, line in self.match.coach_lines():
+            if kind == "item":
+                items.append(f"<li>{esc(line)}</li>")
             else:
                 flush()
-                parts.append(f"<div style='font-weight:600;margin-top:4px'>{esc(line)}</div>")
+                parts.append(f"<div class='ck-coach-head'>{esc(line)}</div>")
         flush()
-        self.coach_box.value = ("<section aria-label='Coach' style='border:1px solid #c6ccd6;border-left:5px solid "
-                                "#2f8a4a;border-radius:8px;padding:6px 12px;margin:4px 0;background:#eef7f0;"
-                                "color:#1f1f1f;max-width:52rem'><div style='font-weight:700'>Coach</div>"
-                                + "".join(parts) + "</section>")
+        title = esc(say("tables.coach_title"))
+        self.coach_box.value = (f"<section aria-label='{title}' class='ck-coach-box'>"
+                                f"<div class='ck-coach-title'>{title}</div>" + "".join(parts) + "</section>")
 
-    def _seat_label(self, p: int) -> str:
-        return "You (Player 0)" if p == HUMAN else f"Player {p} ({self.bots[p - 1][0]} bot)"
-
-    scoreboard_columns = ("Cards", "Score")
-
-    def _scoreboard_title(self, obs: Any) -> str:
-        """The line above the scoreboard (HTML): the round or game, and what wins."""
+    def _scoreboard_columns(self) -> tuple[Any, Any]:
         raise NotImplementedError
 
-    def _scoreboard_cells(self, p: int, obs: Any) -> tuple[Any, Any, str]:
-        """Seat ``p``'s row of the scoreboard: (cards, score, what they are doing now)."""
-        raise NotImplementedError
-
-    def _draw_scoreboard(self, obs: Any) -> None:
-        """The scoreboard: its title, then one row a seat (see ``_scoreboard_cells``)."""
-        title, columns = self._scoreboard_title(obs), self.scoreboard_columns
-        rows = []
-        for p in range(self.state.num_players):
-            cards, score, now = self._scoreboard_cells(p, obs)
-            rows.append(f"<tr><td>{esc(self._seat_label(p))}</td><td style='text-align:center'>{cards}</td>"
-                        f"<td style='text-align:center'>{score}</td><td>{esc(now)}</td></tr>")
+    def _draw_scoreboard(self) -> None:
+        """The scoreboard: its title, then one row a seat."""
+        title, rows = self.match.scoreboard()
+        cards_head, score_head = self._scoreboard_columns()
+        body = "".join(f"<tr><td>{esc(label)}</td><td class='ck-num'>{esc(cards)}</td><td class='ck-num'>"
+                       f"{esc(score)}</td><td>{esc(now) if now is not None else ''}</td></tr>"
+                       for label, cards, score, now in rows)
         self.scoreboard.value = (
-            f"<div style='font-weight:600;margin:4px 0'>{title}</div>"
-            "<table style='border-collapse:collapse;font-size:0.95rem' cellpadding='3'>"
-            f"<thead><tr><th style='text-align:left'>Player</th><th>{columns[0]}</th><th>{columns[1]}</th>"
-            "<th style='text-align:left'>Now</th></tr></thead><tbody>" + "".join(rows) + "</tbody></table>")
-
-    # --- running the match ------------------------------------------------------------
-    def _start(self, seed: int) -> None:
-        self.pacer.cancel()
-        self.state = self._make_state(seed)
-        self._rng = bot_rng(seed, self.game_name)
-        self._events_seen = 0
-        self._results_seen = 0
-        self.pending = None
-        self.bot_moves = 0
-        self._note = ""
-        self._held = ""
-        self._coach_notes = []
-        self._steps = []
-        self.event_log.clear()
-        self.code_label.value = (f"This deal's code: <b>{esc(self.state.deal_code)}</b> "
-                                 f"<span style='opacity:.8'>({esc(self._settings_text())}; the same code with the same "
-                                 "settings deals the same cards)</span>")
-        self._check_results()
-        self._sync_log()
-        self._draw()
-        self._go_on()
-        self._publish()
-
-    def _settings_text(self) -> str:
-        return ""
-
-    def _check_results(self) -> None:
-        results = self.state.round_results
-        if self.pending is None and self._results_seen < len(results):
-            self.pending = results[self._results_seen]
-            self._results_seen += 1
-            # the round (game) is over: the result and its Next button take the focus
-            self.keeper.focus("next")
-
-    def _sync_log(self) -> None:
-        events = self.state.events
-        new = events[self._events_seen:]
-        if self.pending is not None:
-            # hold back the next round's deal until the learner has seen this one's end
-            limit = self.pending.round
-            keep = []
-            for e in new:
-                if e.round > limit:
-                    break
-                keep.append(e)
-            new = keep
-        self._events_seen += len(new)
-        self.event_log.extend(new)
-        for e in new:
-            if e.kind in self.coach_event_kinds:
-                self._coach_notes.append(e.text)
-
-    def _go_on(self) -> None:
-        """After the learner's move (or a new match, or Next round): let the bots
-        play until it is the learner's turn, a round ends, or the match is over."""
-        if self.pending is not None or self.state.is_terminal():
-            self._draw()
-            return
-        if self.state.current_player() == HUMAN:
-            self._draw()
-            return
-        self._draw()
-        self.pacer.run(self._bot_steps(), on_done=self._bots_done)
-
-    def _bot_steps(self):
-        state = self.state
-        while not state.is_terminal() and self.pending is None:
-            p = state.current_player()
-            if p == HUMAN:
-                return
-            _name, bot = self.bots[p - 1]
-            action = bot(state.observation(p), self._rng)
-            before = self._coach_before()
-            state.apply_action(action, p)
-            self._coach_note(p, action, before)
-            self.bot_moves += 1
-            self._check_results()
-            self._sync_log()
-            self._draw()
-            if state.is_terminal() or self.pending is not None or state.current_player() == HUMAN:
-                # no bot moves next: end the run now, so that the moment the page says
-                # "Your turn" a click is taken (not refused for one more delay)
-                return
-            yield
-
-    def _bots_done(self) -> None:
-        self._draw()
-        self._publish()
-
-    def _after_human(self, step: str) -> None:
-        """After the learner's move (``step``, as the record keeps it): clear the choice,
-        then let the bots answer."""
-        self._steps.append(step)
-        self.hand.selected = ()
-        self._check_results()
-        self._sync_log()
-        self._go_on()
-        self._publish()
-
-    def _refuse_if_not_ready(self) -> bool:
-        """A click at the wrong time: say why and return True."""
-        st = self.state
-        if self.pending is not None:
-            if st.is_terminal() and self._results_seen >= len(st.round_results):
-                self.status.warning("The match is over: press New match to play again.")
-            else:
-                self.status.warning(f"This {self.round_word} is over: press Next {self.round_word} to go on.")
-            return True
-        if st.is_terminal():
-            self.status.warning("The match is over: press New match to play again.")
-            return True
-        if self.pacer.busy or st.current_player() != HUMAN:
-            # kept (see _waiting) so that the next bot move does not wipe it at once
-            self._held = "Wait for your turn: that click came while the others are playing."
-            self.status.warning(f"Wait for your turn: it is Player {st.current_player()}'s turn now.")
-            return True
-        return False
-
-    def _waiting(self, text: str) -> None:
-        """Show ``text`` (such as 'Player 2 is playing…') while the bots play; a click
-        refused meanwhile stays in front of it until the learner's turn comes."""
-        if self._held:
-            self.status.warning(f"{self._held} {text}")
-        else:
-            self.status.info(text)
-
-    def _your_turn(self) -> None:
-        """The learner's turn has come: a held refusal is no longer needed."""
-        self._held = ""
-
-    def _fail(self, exc: BaseException) -> None:
-        self.status.error(error_text(exc))
+            f"<div class='ck-sb-title'>{esc(title)}</div><table class='ck-sb' cellpadding='3'>"
+            f"<thead><tr><th class='ck-left'>{esc(say('tables.scoreboard_player'))}</th><th>{esc(cards_head)}</th>"
+            f"<th>{esc(score_head)}</th><th class='ck-left'>{esc(say('tables.scoreboard_now'))}</th></tr></thead>"
+            f"<tbody>{body}</tbody></table>")
 
     # --- the match kept in the browser --------------------------------------------------
-    TURNS = {"yours": "your turn", "others": "the others are playing", "between": "between two rounds",
-             "over": "the match is over"}
-
-    def _settings_record(self) -> Optional[dict]:
-        """The settings a replay needs, as plain data (None: they cannot be kept, e.g. a
-        bot given as a function)."""
-        level = self._level
-        levels = level if isinstance(level, (list, tuple)) else [level]
-        if not all(isinstance(lv, str) for lv in levels):
-            return None
-        out = {"level": list(level) if isinstance(level, (list, tuple)) else level,
-               "rules": dataclasses.asdict(self._base_rules)}
-        out.update(self._more_settings())
-        return out
-
-    def _more_settings(self) -> dict:
-        return {}
-
-    def _round_number(self) -> int:
-        raise NotImplementedError
-
     def record(self) -> Optional[dict]:
-        """This match as the browser keeps it: the game, the deal code, the settings and the
-        learner's moves (``None`` when its settings cannot be kept)."""
-        settings = self._settings_record()
-        if settings is None or self.state is None:
-            return None
-        st = self.state
-        if st.is_terminal() and self.pending is None:
-            turn = "over"
-        elif self.pending is not None:
-            turn = "over" if st.is_terminal() and self._results_seen >= len(st.round_results) else "between"
-        else:
-            turn = "yours" if st.current_player() == HUMAN and not self.pacer.busy else "others"
-        return {"game": self.game, "code": self.deal_code, "settings": settings, "moves": list(self._steps),
-                "round": self._round_number(), "turn": turn, "over": turn == "over"}
+        """This match as the browser keeps it (see :meth:`cardkit.tables.MatchController.record`);
+        while the bots still move, the turn is the others'."""
+        return self.match.record()
 
     def _publish(self) -> None:
         record = self.record()
-        if record is not None and getattr(self, "match_keeper", None) is not None:
+        if record is not None:
             self.match_keeper.record = record
 
-    def where(self, record: dict) -> str:
-        """'round 3, your turn' for a record (its fields checked, never its text shown)."""
-        n = record.get("round")
-        number = n if isinstance(n, int) and 0 < n < 10_000 else None
-        turn = self.TURNS.get(record.get("turn"), "")
-        words = f"{self.round_word} {number}" if number else ""
-        return ", ".join(w for w in (words, turn) if w)
-
-    def in_progress(self) -> bool:
-        """True once the learner has moved in this match and it is not over."""
-        return bool(self._steps) and not self.state.is_terminal()
-
-    def _stored_match_found(self, record: Optional[dict]) -> None:
+    def _stored_match_found(self, record: Any) -> None:
         """The page found a stored match (or None): offer it when it is worth resuming."""
-        if record is None or record.get("over") or not record.get("moves"):
+        offer = self.match.offer(record)
+        if offer is None:
+            if self.match.flash is not None:
+                self._show(self.match.status())
             return
-        mine = self.record()
-        if mine is not None and record["code"] == mine["code"] and record["moves"] == mine["moves"]:
-            return
-        self._found = record
-        where = self.where(record)
-        if mine is None or record["code"] == mine["code"]:
-            self.match_keeper.ask(f"Resume your match — {where}." if where else "Resume your match?",
-                            "Resume my match", "Start afresh")
-        else:
-            self.match_keeper.ask(f"You have a match in progress on deal {record['code']} ({where}). Resume it, "
-                            f"or play this page's deal, {mine['code']}?", "Resume my match",
-                            f"Play deal {mine['code']}")
+        text, resume, dismiss = offer
+        self.match_keeper.ask(str(text), str(resume), str(dismiss))
 
     def _answer_offer(self, resume: bool) -> None:
         self.match_keeper.settle()
-        found, self._found = self._found, None
+        found = self.match.take_offer()
         if resume and found is not None:
             self.resume(found)
         else:
@@ -738,63 +570,51 @@ class TableBase(widgets.VBox):
         learner's moves one by one, every one checked by the engine; the bots answer as they
         did, since their moves follow from the deal. Returns True when the match is back;
         otherwise a plain message says why and a fresh match on that deal (if any) is shown."""
-        record = check_record(record, self.game)
-        if record is None:
-            self.status.error("That saved match cannot be read back, so it was not restored.")
-            return False
-        try:
-            seed = resolve_seed(record["code"])
-            self._restore_settings(record["settings"])
-        except (CardkitError, TypeError, ValueError, KeyError, AttributeError):
-            self.status.error("That saved match was played with settings this table does not have, "
-                              "so it was not restored.")
-            return False
-        delay = self.pacer.delay
-        self.pacer.delay = 0
-        ok = True
-        try:
-            self._start(seed)
-            for step in record["moves"]:
-                if not (self.next_round() if step == "n" else self._replay_move(step)):
-                    ok = False
-                    break
-        except Exception:  # a record that does not replay: never a traceback
-            ok = False
-        finally:
-            self.pacer.delay = delay
-        if not ok:
-            self._start(seed)
-            self.status.error("Your saved match could not be replayed, so this is a fresh match on the same deal.")
-            return False
-        self._draw()
-        self._publish()
-        where = self.where(self.record() or {})
-        self.status.info(f"Welcome back: your match is as you left it ({where})." if where
-                         else "Welcome back: your match is as you left it.")
-        return True
+        self.pacer.cancel()
+        started = self.match.matches
+        ok = self.match.resume(record)
+        if self.match.matches != started:
+            self._show_settings()
+            self._draw_code()
+            self.hand.selected = ()
+            self._moved()
+        else:
+            self._show(self.match.status())
+        return ok
 
-    def _restore_settings(self, settings: dict) -> None:
-        raise NotImplementedError
-
-    def _replay_move(self, step: str) -> bool:
+    def _show_settings(self) -> None:
+        """The menus show the controller's settings."""
         raise NotImplementedError
 
     # --- "are you sure?" ----------------------------------------------------------------
     def _ask_then(self, action: Callable[[], Any], what: str) -> None:
         """Run ``action`` (a button's), first asking when it would replace a match in progress."""
-        if not self.in_progress():
+        question = self.match.ask(what)
+        if question is None:
             action()
             return
         self._confirm_action = action
-        where = self.where(self.record() or {})
-        self.confirm_text.value = (f"<b>{esc(what[0].upper() + what[1:])}?</b> Your match in progress "
-                                   f"({esc(where)}) will be lost.")
-        self.confirm_yes.description = f"Yes, {what}"
+        text, yes = question
+        self.confirm_text.value = f"<b>{esc(text)}</b>"
+        self.confirm_yes.description = str(yes)
         hidden(self.confirm_box, False)
         self.keeper.focus("confirm")   # the question takes the focus, on its safe answer
 
     def _confirmed(self, yes: bool) -> None:
         hidden(self.confirm_box, True)
         action, self._confirm_action = self._confirm_action, None
-        if yes and action is not None:
+        if self.match.answer(yes) and action is not None:
             action()
+
+
+_AS_GIVEN = "as_given"
+"""The level menu's value while the bots were given as functions or a mix."""
+
+
+_MARK = "\u2063"   # an invisible separator: where a value goes in bold (never in a text)
+
+
+def with_bold(message: Any, value: Any) -> str:
+    """``message`` (said with ``{mark}`` where ``value`` belongs, see :data:`_MARK`) as
+    HTML, with ``value`` in bold."""
+    return esc(message).replace(_MARK, f"<b>{esc(value)}</b>")
