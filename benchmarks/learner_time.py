@@ -208,10 +208,13 @@ def wait_turn(page, table, learner: Learner, timeout: float = 180.0) -> str:
         if total == learner.log_total:
             page.wait_for_timeout(100)
             continue
-        finish = table.locator("button", has_text="Finish the game")
-        if visible(finish) and finish.first.is_enabled():
-            finish.first.click()
-            learner.act()
+        finish = [b for b in table.locator("button", has_text="Finish the").all() if b.is_visible() and b.is_enabled()]
+        if finish:
+            try:
+                finish[0].click(timeout=3_000)
+                learner.act()
+            except Exception:           # gone in between: the game ended on its own
+                pass
             continue
         state = None
         advice = coach_text(table)
@@ -251,7 +254,10 @@ def end_of_round(page, table, learner: Learner, shots: bool, name: str) -> bool:
     nxt = table.locator("button.ck-next-round")
     if not visible(nxt):
         return False
-    nxt.click()
+    try:
+        nxt.first.click(timeout=5_000)
+    except Exception:                   # hidden in between: the match is over
+        return visible(nxt) and end_of_round(page, table, learner, shots, name)
     learner.act()
     table.locator(".ck-result-area").wait_for(state="hidden")
     learner.log_total = -1                  # the next round may start with the learner's turn
