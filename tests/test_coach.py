@@ -3,16 +3,20 @@ deal controls and log, as a new learner meets them."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import pytest
 
+from cardkit import cards_text
 from cardkit import least_score as ls
 from cardkit import tienlen as tl
 from cardkit.least_score import coach as ls_coach
 from cardkit.tienlen import coach as tl_coach
 from cardkit.widgets import LeastScoreTable, TienLenTable
 from cardkit.widgets.checkers import LeastScoreChecker
+from cardkit.i18n import load_texts
+from cardkit.i18n.define import REGISTRY
 
 
 # --- the engine's coach --------------------------------------------------------------------
@@ -30,25 +34,101 @@ def learner_turns(state, bots, limit=400):
         state.apply_action(bots[p](obs, rng), p)
 
 
-def test_least_score_advice_names_the_legal_groups_and_the_declare_rule():
-    state = ls.new_game(ls.Rules(players=3), seed=11)
-    seen_not_yet = seen_may = 0
-    for obs in learner_turns(state, [ls.BOTS["greedy"]] * 3):
-        text = "\n".join(ls_coach.advice(obs))
-        best = max(ls.hand_total(g) for g in ls.legal_discards(obs.hand))
-        assert f"({best} point" in text.split("Best discard:")[1].split(";")[0]
-        assert f"Your total: {obs.hand_total}." in text
-        if obs.can_declare:
-            seen_may += 1
-            assert "Declare: you may" in text or "Declare: yes" in text
+def newcomer(rng):
+    """A learner who does not always follow the coach: half the time the strong bot's
+    move, else any legal move (so the positions are not only the strong bot's)."""
+    def play(obs, _rng):
+        return rng.choice(obs.legal_actions) if rng.random() < 0.5 else ls_or_tl_strong(obs)
+    return play
+
+
+def ls_or_tl_strong(obs):
+    return (tl.BOTS if isinstance(obs, tl.Observation) else ls.BOTS)["strong"](obs, None)
+
+
+def positions(game, seeds, per_seed=40):
+    """Seat 0's observations before its turns, over seeded matches where seat 0 is a
+    newcomer and the others a mix of bots."""
+    for seed in seeds:
+        rng = random.Random(seed)
+        if game == "tl":
+            state = tl.new_game(seed=seed)
+            bots = [newcomer(rng), tl.BOTS["greedy"], tl.BOTS["strong"], tl.BOTS["random"]]
         else:
-            seen_not_yet += 1
-            assert obs.why_not_declare.split(":")[0] in text
-        move = ls_coach.suggestion(obs)
-        assert move in obs.legal_actions
-        if len(obs.turns) > 30:
-            break
-    assert seen_not_yet and seen_may
+            state = ls.new_game(ls.Rules(players=3), seed=seed)
+            bots = [newcomer(rng), ls.BOTS["greedy"], ls.BOTS["strong"]]
+        yield from itertools.islice(learner_turns(state, bots), per_seed)
+
+
+load_texts()
+TL_REASONS = {c for c in REGISTRY if c.startswith("coach.tl.why.")}
+LS_REASONS = {c for c in REGISTRY if c.startswith("coach.ls.why.")}
+
+
+def test_tienlen_coach_plays_the_strong_bots_move_with_a_reason_on_hundreds_of_positions():
+    seen, codes = 0, set()
+    for obs in positions("tl", range(12)):
+        tip = tl_coach.coach(obs)
+        assert tip.action == tl.BOTS["strong"](obs, None)
+        assert tip.action in obs.legal_actions
+        assert tip.reason.code in TL_REASONS
+        codes.add(tip.reason.code)
+        text = " ".join(str(m) for m in tip.lines())
+        assert "{" not in text and "Why: " in text
+        if tip.action is not tl.PASS:
+            assert str(tip.action) in text
+        seen += 1
+    assert seen >= 300
+    assert {"coach.tl.why.lead_longest", "coach.tl.why.spare", "coach.tl.why.nothing_beats"} <= codes
+
+
+def test_least_score_coach_plays_the_strong_bots_move_and_names_its_take():
+    seen, codes = 0, set()
+    for obs in positions("ls", range(16)):
+        tip = ls_coach.coach(obs)
+        move = ls.BOTS["strong"](obs, None)
+        assert tip.action == move and tip.action in obs.legal_actions
+        assert ls_coach.take_pick(obs) == (move.take if isinstance(move, ls.Discard) else None) == tip.take
+        assert tip.discard_reason.code in LS_REASONS
+        codes.add(tip.discard_reason.code)
+        text = " ".join(str(m) for m in tip.lines())
+        assert "{" not in text
+        if isinstance(move, ls.Discard):
+            assert tip.take_reason.code in LS_REASONS
+            assert cards_text(ls.display_order(move.cards)) in text
+            assert (str(move.take) if move.take is not None else "Then draw from the deck") in text
+        seen += 1
+    assert seen >= 300
+    assert {"coach.ls.why.most_points", "coach.ls.why.declare_odds"} <= codes
+
+
+def test_tienlen_coach_keeps_a_double_sequence_bomb_together():
+    # the position of issue 18: a single on the table, J-J Q-Q K-K in hand, nothing else beats it
+    hands = ["JC JH QS QC KS KH 4S 4C 4H 8D 8H 5S 5C", "10D 3C 3H 3S", "6D 7D", "9C 9S"]
+    state = tl.TienLenState.from_hands(hands, leader=1)
+    state.apply_action(tl.classify("10D"), 1)
+    for p in (2, 3):
+        state.apply_action(tl.PASS, p)
+    tip = tl_coach.coach(state.observation(0))
+    assert tip.action is tl.PASS
+    assert tip.reason.code == "coach.tl.why.keep_bomb"
+    assert str(tip.pick) == "Coach: pass. Why: keep J♣ J♥ Q♠ Q♣ K♠ K♥ together: it is a bomb."
+
+
+def test_tienlen_coach_leads_the_longest_combination():
+    hands = ["3S 4H 5D 6C 9C 9D KS", "3C 8H", "6D 7D", "9S 10S"]
+    state = tl.TienLenState.from_hands(hands, leader=0)
+    tip = tl_coach.coach(state.observation(0))
+    assert str(tip.action) == "3♠ 4♥ 5♦ 6♣" and tip.reason.code == "coach.tl.why.lead_longest"
+
+
+def test_least_score_advice_says_why_not_declare_only_when_it_is_close():
+    for obs in positions("ls", range(4)):
+        tip = ls_coach.coach(obs)
+        if tip.declare_note is not None:
+            assert obs.can_declare and tip.declare_note.code == "coach.ls.why.not_declare"
+        if not obs.can_declare:
+            assert tip.declare_note is None
 
 
 def test_least_score_explains_a_take_and_a_draw():
@@ -56,27 +136,29 @@ def test_least_score_explains_a_take_and_a_draw():
     obs = state.observation(0)
     group = max(ls.legal_discards(obs.hand), key=ls.hand_total)
     take = ls.Discard(group, take=obs.open_cards[0])
-    text = ls_coach.explain_move(obs, 0, take, you=0)
-    assert text.startswith("You discarded") and str(obs.open_cards[0]) in text
-    text = ls_coach.explain_move(obs, 0, ls.Discard(group, None))
-    assert text.startswith("Player 0 discarded") and "drew from the deck" in text
+    msg = ls_coach.explain(obs, 0, take, you=0)
+    assert msg.code == "coach.ls.did_take" and str(msg).startswith("You discarded") and str(obs.open_cards[0]) in str(msg)
+    text = str(ls_coach.explain(obs, 0, ls.Discard(group, None)))
+    assert text.startswith("Player 0 discarded") and text.endswith("and drew.")
 
 
 def test_tienlen_advice_when_nothing_beats_and_when_something_does():
     state = tl.new_game(seed=5)
     nothing = something = 0
     for obs in learner_turns(state, [tl.BOTS["greedy"]] * 4):
-        text = "\n".join(tl_coach.advice(obs))
+        tip = tl_coach.coach(obs)
         plays = [a for a in obs.legal_actions if a is not tl.PASS]
         if obs.table is not None and not plays:
             nothing += 1
-            assert "Nothing you hold beats this — press Pass" in text
+            assert tip.reason.code == "coach.tl.why.nothing_beats" and tip.action is tl.PASS
         elif obs.table is not None:
             something += 1
-            assert "You can beat it: lowest" in text or "2s and bombs that beat it" in text
-            assert any(str(c) in text for c in plays)
+            assert tip.situation.code in ("coach.tl.to_beat", "coach.tl.to_beat_two")
+            assert str(obs.table) in str(tip.situation)
+            # the table's status says what is to beat; the coach adds it only for 2s (a bomb may chop them)
+            assert (tip.situation in tip.lines()) == (tip.situation.code == "coach.tl.to_beat_two")
         else:
-            assert text.startswith("You lead")
+            assert tip.situation is None
     assert nothing and something
 
 
@@ -87,21 +169,23 @@ def test_tienlen_explains_who_leads_after_a_player_goes_out_on_an_unbeaten_play(
     before = state.observation(0)
     state.apply_action(tl.classify("3S"), 0)
     after = state.observation(1)
-    assert "goes out 1st" in tl_coach.explain_move(before, 0, tl.classify("3S"), after)
+    told = tl_coach.explain(before, 0, tl.classify("3S"), after)
+    assert told.then.code == "coach.tl.went_out" and str(told.then).endswith("Player 0 goes out 1st.")
     for p in (1, 2, 3):
         if state.current_player() != p:
             break
         b = state.observation(p)
         state.apply_action(tl.PASS, p)
-        text = tl_coach.explain_move(b, p, tl.PASS, state.observation(p))
-    assert "gone out" in text and "Player 1, next in turn with cards, leads" in text
+        told = tl_coach.explain(b, p, tl.PASS, state.observation(p))
+    assert told.then.code == "coach.tl.clears_gone"
+    assert str(told.then).endswith("Player 1, next with cards, leads.")
 
 
 # --- tables in coach mode ------------------------------------------------------------------
 
 def test_coach_mode_speaks_before_the_learners_turn_and_can_be_switched_off():
     table = LeastScoreTable(opponents=2, seed="K7Q-29X", delay=0, coach=True)
-    assert "Your turn:" in table.coach_text and "Your total:" in table.coach_text
+    assert "Your turn:" in table.coach_text and "Coach: discard" in table.coach_text
     assert table.coach_box.layout.display != "none"
     group = max(ls.legal_discards(table.state.hand(0)), key=ls.hand_total)
     assert table.discard(group, None)

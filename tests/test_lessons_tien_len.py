@@ -213,6 +213,12 @@ def check_exercise(ex: dict) -> None:
         found = [s for s in subsets(hand) if beats(s, table)]
         assert {frozenset(a) for a in ex["answer"]} == {frozenset(c.code for c in s) for s in found}, q
         assert re.search(rf"has {len(found)} different play", ex["explain"]), (q, len(found))
+    elif m := re.fullmatch(r"On the table: (.+?), a pair of 2s\. Which of these may you play on it\?", q):
+        table = cards_of(m[1])
+        legal = [c for c in ex["choices"] if beats(cards_of(c.split(" (")[0]), table)]
+        assert legal == [ex["answer"]], q                  # one right answer: four pairs in a row
+        assert "four pairs in a row" in ex["answer"]
+        assert all(ex["why"][c].startswith("No: ") for c in ex["choices"] if c != ex["answer"])
     else:
         check_strategy_exercise(ex)
 
@@ -524,3 +530,27 @@ def test_play_a_game_reads_the_deal_from_the_address():
     for words in ("Play another deal", "Play this deal", "Show my legal plays", "Next game", "key card"):
         assert words in text, words
     assert "pair of 7s" not in text                        # the quiz's pair is computed, not named here
+
+
+def test_ten_minute_start_shows_the_bomb_rule_with_cards():
+    """Tiến Lên 0: "chop" defined, three examples with cards as the rule book states them,
+    whether three pairs in a row may be led (the engine agrees), and one quick check."""
+    nb = load(TL / "00_ten_minute_start.ipynb")
+    text = markdown(nb)
+    assert "To **chop** is to beat 2s with" in text
+    assert "may be **led** like any combination, three pairs in a row too" in text
+    figs = figures(nb)
+    stated = {("7♠ 7♣ 8♦ 8♥ 9♠ 9♥", "2♠"): True,                  # any bomb beats a single 2
+              ("6♠ 6♣ 7♦ 7♥ 8♠ 8♣ 9♦ 9♥", "2♠ 2♥"): True,         # four pairs in a row beat a pair of 2s
+              ("4♠ 4♣ 4♦ 4♥", "2♠ 2♥"): False}                     # a four of a kind does not
+    for (p, t), ok in stated.items():
+        assert figs.pop(f"{p} | {t}") is ok and beats(cards_of(p), cards_of(t)) is ok
+    assert not figs, f"figures with no independent check: {sorted(figs)}"
+    assert beats(cards_of("4♠ 4♣ 4♦ 4♥"), cards_of("2♥"))           # "a four of a kind chops a single 2 only"
+    assert not beats(cards_of("3♠ 3♣ 4♦ 4♥ 5♠ 5♣ 6♦ 6♥"), cards_of("2♠ 2♦ 2♥"))
+    assert beats(cards_of("3♠ 3♣ 4♦ 4♥ 5♠ 5♣ 6♦ 6♥ 7♠ 7♣"), cards_of("2♠ 2♦ 2♥"))   # three 2s take five pairs
+    assert not beats(cards_of("4♠ 4♣ 4♦ 4♥"), cards_of("K♥"))        # not on a king
+    from cardkit.tienlen import classify, legal_plays
+    three_pairs = classify("7S 7C 8D 8H 9S 9H")
+    assert three_pairs.is_bomb and three_pairs in legal_plays("7S 7C 8D 8H 9S 9H KD", None)   # it may be led
+    assert any("Which of these may you play on it" in e["question"] for e in exercises(nb))

@@ -1,114 +1,241 @@
-"""The Tiến Lên coach: what a player may do now and why, and what a move meant.
+"""The Tiến Lên coach: the move it would make and a reason a learner can reuse, and
+what another player's move meant.
 
-Everything comes from the engine — the plays that beat the table
-(:func:`~cardkit.tienlen.legal_plays`), why a play beats another
-(:func:`~cardkit.tienlen.why_beats`), the bombs, who leads next — in the
-learner's words (:mod:`cardkit.words`).  A table in coach mode shows
-:func:`advice` before each of the learner's turns and :func:`explain_move` after
-each other player's move; nothing here shows anything.
+The coach's move is the strong bot's (:mod:`cardkit.tienlen.strong`): it splits the
+hand into combinations (:func:`~cardkit.tienlen.strong.plan_hand`), leads the longest,
+keeps bombs and 2s, and beats the table only with what the plan can spare.  The
+reason is read from the same plan — "keep J♣ J♥ Q♠ Q♣ K♠ K♥ together: it is a
+bomb", "lead your longest combination".  Everything is a
+:class:`~cardkit.i18n.Message` (a code and its values; the English is in
+``cardkit/i18n/texts/coach.py``): a table shows ``str(message)`` and may use the
+structured parts of :class:`Advice` (the action to preselect, the reason's code).
 
 >>> from cardkit.tienlen import new_game
 >>> state = new_game(seed=1)
->>> print(advice(state.observation(state.current_player()))[0])
-You lead: play any combination (it must contain 3♠).
+>>> tip = coach(state.observation(state.current_player()))
+>>> tip.reason.code
+'coach.tl.why.first_play'
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Optional
 
-from ..words import ordinal, player_name
-from .bots import greedy_bot
+from ..i18n import Message, ordinal, say, seat
 from .game import PASS, Action, Observation
 from .rules import Combo, why_beats
+from .strong import plan_hand, strong_bot, sure_winner, unseen_mask
 
-__all__ = ["advice", "explain_move", "suggestion", "NOTHING_BEATS"]
+__all__ = ["Advice", "Explanation", "coach", "advice", "suggestion", "explain", "explain_move", "kind_message",
+           "NOTHING_BEATS"]
 
 NOTHING_BEATS = "nothing you hold beats this — press Pass"
-"""What the coach (and the table's hint) says when no play of the hand beats the table."""
+"""The English of ``coach.tl.nothing_beats`` (what the table's hint says when no play
+beats the table), kept for the tables that still show plain text."""
+
+
+@dataclass(frozen=True)
+class Advice:
+    """What the coach says before one of the learner's turns.
+
+    - ``action``: the move it would make (the strong bot's): a :class:`Combo` or ``PASS``
+      (a table may preselect its cards);
+    - ``reason``: why, as a Message a learner can reuse (``reason.code`` is one of
+      ``coach.tl.why.*``);
+    - ``situation``: what is on the table and what beats it (None when leading);
+    - ``warning``: another player is close to going out (None otherwise).
+    """
+
+    action: Action
+    reason: Message
+    situation: Optional[Message] = None
+    warning: Optional[Message] = None
+
+    @property
+    def pick(self) -> Message:
+        """The move and its reason in one sentence: "Play 3♠ 4♥ 5♦: lead your longest …"."""
+        if self.action is PASS:
+            return say("coach.tl.pick_pass", reason=self.reason)
+        return say("coach.tl.pick_play", cards=self.action.cards, reason=self.reason)
+
+    def lines(self) -> list[Message]:
+        """What a coach box shows, one Message a line: a warning, the pick — and the
+        situation only when 2s are on the table (a bomb may chop them); otherwise the
+        table's own status says what is to beat."""
+        shown = self.situation if self.situation is not None and self.situation.code == "coach.tl.to_beat_two" else None
+        return [m for m in (shown, self.warning, self.pick) if m is not None]
+
+
+@dataclass(frozen=True)
+class Explanation:
+    """What a move meant: ``move`` (who played what, or passed) and ``then`` (what
+    follows from it — going out, who leads — or None).  A table that has just seen the
+    learner's own move shows only ``then``."""
+
+    move: Message
+    then: Optional[Message] = None
+
+    def messages(self) -> list[Message]:
+        """The parts, in order."""
+        return [self.move] + ([self.then] if self.then is not None else [])
+
+    def __str__(self) -> str:
+        return " ".join(str(m) for m in self.messages())
 
 
 def suggestion(observation: Observation) -> Action:
-    """The move the coach would make: the greedy bot's (lowest play that beats the
-    table, most cards when leading, 2s and bombs kept until they matter)."""
-    return greedy_bot(observation, None)  # type: ignore[arg-type]
+    """The move the coach would make: the strong bot's (it uses no random numbers)."""
+    return strong_bot(observation, None)  # type: ignore[arg-type]
 
 
-def _play_list(plays: list[Combo], n: int = 4) -> str:
-    shown = ", ".join(f"{c} ({c.describe()})" for c in plays[:n])
-    return shown + (f" and {len(plays) - n} more" if len(plays) > n else "")
+def kind_message(combo: Combo) -> Message:
+    """The combination's kind as a Message: "pair", "sequence of 4 cards", …"""
+    if combo.kind == "sequence":
+        return say("coach.tl.kind.sequence", n=len(combo))
+    if combo.kind == "double_sequence":
+        return say("coach.tl.kind.double_sequence", n=combo.pairs)
+    return say(f"coach.tl.kind.{combo.kind}")
 
 
-def advice(observation: Observation) -> list[str]:
-    """What the player may do on this turn and why, one short sentence a line."""
+def _broken(play: Combo, plan: list[Combo]) -> list[Combo]:
+    """The plan's combinations that ``play`` takes some cards of, but not all."""
+    return [c for c in plan if c.mask & play.mask and c.mask & ~play.mask]
+
+
+def _keep_together(combo: Combo) -> Message:
+    if combo.is_bomb:
+        return say("coach.tl.why.keep_bomb", cards=combo.cards)
+    return say("coach.tl.why.keep_together", cards=combo.cards, kind=kind_message(combo))
+
+
+def _precious(c: Combo) -> bool:
+    return c.is_bomb or c.key.rank == 2
+
+
+def _lead_reason(obs: Observation, move: Combo, plan: list[Combo], low: Optional[int]) -> Message:
+    if len(move) == len(obs.hand):
+        return say("coach.tl.why.go_out")
+    if obs.must_play is not None:
+        return say("coach.tl.why.first_play", card=obs.must_play)
+    unseen = unseen_mask(obs)
+    winners = [c for c in plan if sure_winner(c, unseen, obs.rules)]
+    if move in winners and len(plan) - len(winners) <= 1:
+        return say("coach.tl.why.sure_winner")
+    if low is not None and obs.hand_sizes[low] == 1:
+        if len(move) > 1:
+            return say("coach.tl.why.one_card_multi", who=seat(low))
+        return say("coach.tl.why.one_card_high", who=seat(low))
+    longest = max((len(c) for c in plan if not _precious(c)), default=1)
+    if len(move) > 1 and len(move) >= longest:
+        return say("coach.tl.why.lead_longest")
+    return say("coach.tl.why.lead_low")
+
+
+def _follow_reason(obs: Observation, move: Combo, plan: list[Combo], low: Optional[int]) -> Message:
+    if len(move) == len(obs.hand):
+        return say("coach.tl.why.go_out")
+    if _precious(move):
+        if low is not None and obs.hand_sizes[low] <= 5:
+            return say("coach.tl.why.spend_now_danger", who=seat(low), n=obs.hand_sizes[low])
+        return say("coach.tl.why.spend_now_winner")
+    if low is not None and obs.hand_sizes[low] <= 5 and _broken(move, plan):
+        return say("coach.tl.why.stop_them", who=seat(low), n=obs.hand_sizes[low])
+    if move in plan:
+        return say("coach.tl.why.spare")
+    return say("coach.tl.why.cheapest")
+
+
+def _pass_reason(obs: Observation, plays: list[Combo], plan: list[Combo]) -> Message:
+    if not plays:
+        return say("coach.tl.why.nothing_beats")
+    plain = [c for c in plays if not _precious(c)]
+    if not plain:
+        return say("coach.tl.why.keep_twos")
+    bombs = [c for c in plan if c.is_bomb]
+    for c in plain:                         # a bomb first: it is what a learner most often breaks
+        for b in _broken(c, bombs):
+            return _keep_together(b)
+    for c in plain:
+        broken = [b for b in _broken(c, plan) if len(b) > 1]
+        if broken:
+            return _keep_together(max(broken, key=len))
+    return say("coach.tl.why.save_for_lead")
+
+
+def coach(observation: Observation) -> Advice:
+    """The coach's advice for ``observation`` (the learner's turn): the strong bot's move
+    and why, what is on the table, and a warning when someone is nearly out."""
     obs = observation
-    plays = [a for a in obs.legal_actions if a is not PASS]
-    lines = []
-    if obs.table is None:
-        must = f" (it must contain {obs.must_play})" if obs.must_play is not None else ""
-        lines.append(f"You lead: play any combination{must}.")
-        longest = max(plays, key=lambda c: (len(c), -c.top)) if plays else None
-        if longest is not None and len(longest) > 1:
-            lines.append(f"Longest play: {longest} ({longest.describe()}) — more cards at once empties your hand "
-                         "sooner.")
-    else:
-        who = "your own" if obs.table_player == obs.player else f"{player_name(obs.table_player)}'s"
-        q = obs.table
-        lines.append(f"To beat: {who} {q.describe()} — a higher {q.name} (key card above {q.key})"
-                     + (", or a bomb" if q.key.rank == 2 and not q.is_bomb else "") + "; or pass.")
-        if not plays:
-            lines.append(NOTHING_BEATS[0].upper() + NOTHING_BEATS[1:] + ".")
-        else:
-            plain = [c for c in plays if not c.is_bomb and c.key.rank != 2]
-            precious = [c for c in plays if c not in plain]
-            if plain:
-                more = f" ({len(plain) - 1} more)" if len(plain) > 1 else ""
-                lines.append(f"You can beat it: lowest {plain[0]}{more}.")
-            if precious:
-                lines.append(f"2s and bombs that beat it: {_play_list(precious, 2)} — best kept until someone is "
-                             "nearly out.")
-    low = [p for p, n in enumerate(obs.hand_sizes) if p != obs.player and 0 < n <= 3]
-    if low:
-        lines.append("Careful: " + ", ".join(f"{player_name(p)} has {obs.hand_sizes[p]} card"
-                                             f"{'s' if obs.hand_sizes[p] != 1 else ''}" for p in low)
-                     + " — time to spend a 2 or a bomb.")
     move = suggestion(obs)
-    lines.append("The coach would pass." if move is PASS else f"The coach would play {move}.")
-    return lines
+    plays = [a for a in obs.legal_actions if a is not PASS]
+    plan = plan_hand(obs.hand)
+    others = [(n, q) for q, n in enumerate(obs.hand_sizes) if q != obs.player and n > 0]
+    low = min(others)[1] if others else None
+    warning = None
+    if low is not None and obs.hand_sizes[low] <= 3:
+        warning = say("coach.tl.nearly_out", who=seat(low), n=obs.hand_sizes[low])
+    if obs.table is None:
+        situation = None
+        reason = _lead_reason(obs, move, plan, low)  # type: ignore[arg-type]
+    else:
+        q = obs.table
+        two = q.key.rank == 2 and not q.is_bomb
+        situation = say("coach.tl.to_beat_two" if two else "coach.tl.to_beat", cards=q.cards, kind=kind_message(q),
+                        who=seat(obs.table_player, you=obs.player))
+        reason = _pass_reason(obs, plays, plan) if move is PASS else _follow_reason(obs, move, plan, low)  # type: ignore[arg-type]
+    if warning is not None and "who" in reason.values:
+        warning = None                      # the reason names them already
+    return Advice(action=move, reason=reason, situation=situation, warning=warning)
 
 
-def explain_move(before: Observation, player: int, action: Action, after: Optional[Observation] = None,
-                 you: Optional[int] = None) -> str:
+def advice(observation: Observation) -> list[Message]:
+    """What the coach box shows before the learner's turn, one Message a line
+    (:meth:`Advice.lines` of :func:`coach`)."""
+    return coach(observation).lines()
+
+
+def explain(before: Observation, player: int, action: Action, after: Optional[Observation] = None,
+            you: Optional[int] = None) -> Explanation:
     """What ``player``'s move meant, from ``before`` (the observation just before the
     move) and ``after`` (just after it, to tell who goes out and who leads)."""
-    who = player_name(player, you=you)
+    who = seat(player, you=you)
     if action is PASS:
-        text = f"{who} passed (out until the table is cleared)."
+        move = say("coach.tl.did_pass", who=who)
     else:
         combo: Combo = action  # type: ignore[assignment]
         if before.table is None:
-            text = f"{who} led {combo} ({combo.describe()})."
+            move = say("coach.tl.did_lead", who=who, cards=combo.cards, kind=kind_message(combo))
         elif combo.shape == before.table.shape:
-            text = f"{who} played {combo}: key card {combo.key} beats {before.table.key}."
-        else:
-            text = f"{who} played {combo}: {why_beats(combo, before.table, before.rules)}."
-            if combo.is_bomb:
-                text += " Chop!"
+            move = say("coach.tl.did_beat", who=who, cards=combo.cards, key=combo.key, old=before.table.key)
+        elif combo.is_bomb:
+            move = say("coach.tl.did_chop", who=who, cards=combo.cards, kind=kind_message(combo),
+                       old=before.table.cards)
+        else:   # cannot happen under the rules; said plainly all the same
+            move = say("coach.tl.did_play", who=who, cards=combo.cards, why=why_beats(combo, before.table, before.rules))
+    then = None
     if after is not None:
         if player in after.finished and player not in before.finished:
             place = after.finished.index(player) + 1
-            text += (f" That was your last card: you go out {ordinal(place)}." if player == you else
-                     f" That was their last card: {who} goes out {ordinal(place)}.")
-        if after.round_number == before.round_number and after.table is None and before.table is not None \
+            then = say("coach.tl.went_out_you", place=ordinal(place)) if player == you else \
+                say("coach.tl.went_out", who=who, place=ordinal(place))
+        elif after.round_number == before.round_number and after.table is None and before.table is not None \
                 and after.current_player >= 0:
             leader = after.current_player
             owner = before.table_player if action is PASS else player
             if leader == owner:
-                text += (" Everyone else has passed, so you clear the table and lead." if owner == you else
-                         f" Everyone else has passed, so {player_name(owner)} clears the table and leads.")
+                then = say("coach.tl.clears_you") if owner == you else say("coach.tl.clears", who=seat(owner))
+            elif owner == you:
+                then = say("coach.tl.clears_gone_you", leader=seat(leader))
+            elif leader == you:
+                then = say("coach.tl.clears_gone_to_you", who=seat(owner))
             else:
-                whose = "your" if owner == you else f"{player_name(owner)}'s"
-                gone = "you have" if owner == you else f"{player_name(owner)} has"
-                text += (f" Everyone else has passed on {whose} last play; {gone} gone out, so "
-                         f"{player_name(leader, you=you)}, next in turn with cards, {'lead' if leader == you else 'leads'}.")
-    return text
+                then = say("coach.tl.clears_gone", who=seat(owner), leader=seat(leader))
+    return Explanation(move, then)
+
+
+def explain_move(before: Observation, player: int, action: Action, after: Optional[Observation] = None,
+                 you: Optional[int] = None) -> str:
+    """:func:`explain` as one English text (for the tables that still show plain text;
+    use :func:`explain` and its parts instead)."""
+    return str(explain(before, player, action, after, you))
