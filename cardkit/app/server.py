@@ -32,7 +32,7 @@ import sys
 import time
 from pathlib import Path
 from typing import Any, Optional
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, quote
 
 import tornado.web
 from jupyter_server.services.kernels.handlers import KernelHandler
@@ -46,7 +46,8 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from voila.voila_kernel_manager import voila_kernel_manager_factory
 
 from ..cards import deal_code, seed_from_code
-from .access import CLASS_FULL, COOKIE_PREFIX, Classroom, default_max_kernels, host_pattern, served_host_names
+from .access import (BROWSER_COOKIE, CLASS_FULL, COOKIE_PREFIX, Classroom, browser_key, default_max_kernels,
+                     host_pattern, new_browser_id, served_host_names)
 from .kernels import classroom_pools, current_page
 
 __all__ = ["CardkitVoila", "main", "STALL"]
@@ -77,6 +78,28 @@ def plain_page(title: str, text: str, more: str = "") -> str:
 
     return _FULL_PAGE.format(title=html.escape(title), text=html.escape(text),
                              more=f"<p>{html.escape(more)}</p>" if more else "")
+
+
+#: The longest lesson path answered (anything longer is no lesson: a plain 404).
+MAX_PATH = 512
+
+
+def canonical_lesson_path(path: str) -> Optional[str]:
+    """The one spelling of a page's path under the lessons folder: no leading, trailing or
+    doubled slashes, no ``.`` parts. None for what can name no lesson (``..``, a NUL, a
+    backslash, a path longer than :data:`MAX_PATH`, nothing at all).
+
+    >>> canonical_lesson_path("least_score//07_play_a_match.ipynb/")
+    'least_score/07_play_a_match.ipynb'
+    >>> canonical_lesson_path("../etc/passwd") is None
+    True
+    """
+    if not path or len(path) > MAX_PATH or "\0" in path or "\\" in path:
+        return None
+    parts = [p for p in path.split("/") if p not in ("", ".")]
+    if not parts or ".." in parts:
+        return None
+    return "/".join(parts)
 
 
 def _params(query: str) -> dict[str, str]:
@@ -113,6 +136,22 @@ def preheated_fits(request_query: str, heated_query: str, notebook: Optional[Pat
     return all(_same_deal(v, heated[k]) if k == "deal" else v == heated[k] for k, v in want.items())
 
 
+#: What a page says when no kernel can be given to it, by reason (title, text).
+REFUSALS = {
+    "full": ("This class is full", CLASS_FULL),
+    "per-browser": ("Too many lesson pages open",
+                    "This browser already has as many lesson pages open on this server as it may. "
+                    "Close one of the other lesson tabs, then reload this page."),
+    "per-address": ("Too many lesson pages from this device",
+                    "This device already holds as many lessons on this server as it may. Close some lesson "
+                    "tabs, wait a minute and reload this page, or ask your teacher."),
+}
+
+#: What a page says for an address that is no lesson (title, text).
+NO_SUCH_PAGE = ("No such lesson", "There is no lesson at this address. Check the address, or start again from "
+                                  "the start page.")
+
+
 class _Refusing:
     """What the handlers share: the classroom state and a plain refusal."""
 
@@ -142,52 +181,95 @@ class LessonHandler(_Refusing, TornadoVoilaHandler):
         return preheated_fits(self.request.query, self.settings["cardkit_heated_query"],
                               root / path if path else None)
 
+    def notebook_suffixes(self) -> set[str]:
+        """The file endings Voilà runs as a notebook (each needs a kernel)."""
+        mapping = getattr(self.voila_configuration, "extension_language_mapping", {}) or {}
+        return {".ipynb", *(str(x).lower() for x in mapping)}
+
+    def refuse_page(self, status: int, title: str, text: str, more: str = "") -> None:
+        """Answer with a small plain page (no traceback, nothing loaded)."""
+        self.set_status(status)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(plain_page(title, text, more))
+
     @tornado.web.authenticated
     async def get(self, path=None):
-        self._cardkit_path = path
-        notebook = Path(self.settings["cardkit_root"]) / (path or "")
-        if not path or not path.endswith(".ipynb") or not notebook.is_file():
-            return await super().get(path)
+        raw = path or ""
+        rel = canonical_lesson_path(raw)
+        root = Path(self.settings["cardkit_root"])
+        if rel is None:
+            return self.refuse_page(404, *NO_SUCH_PAGE)
+        if rel != raw:  # one address per lesson: every other spelling goes there first
+            target = self.base_url.rstrip("/") + "/voila/render/" + quote(rel)
+            if self.request.query:
+                target += "?" + self.request.query
+            return self.redirect(target)
+        notebook = root / rel
+        try:
+            is_file = notebook.is_file()
+        except (OSError, ValueError):
+            is_file = False
+        if not is_file:
+            return self.refuse_page(404, *NO_SUCH_PAGE)
+        if notebook.suffix.lower() not in self.notebook_suffixes():
+            return await super().get(rel)  # a plain file: Voilà sends the browser to it, no kernel
+        self._cardkit_path = rel
         client = self.request.remote_ip or "?"
+        cookie = self.get_cookie(BROWSER_COOKIE)
+        browser = browser_key(cookie, client)
+        if browser.startswith("a:"):  # a browser seen for the first time: its id for next time
+            self.set_cookie(BROWSER_COOKIE, new_browser_id(), path="/", httponly=True, samesite="Lax",
+                            expires_days=30)
         km = self.kernel_manager
-        spare = km.get_pool_size(path) if hasattr(km, "get_pool_size") else 0
+        spare = km.get_pool_size(rel) if hasattr(km, "get_pool_size") else 0
         if not preheated_fits(self.request.query, self.settings["cardkit_heated_query"], notebook):
             spare = 0
-        reason = self.classroom.refusal(client, km.kernel_count(), spare)
-        if reason is not None:
-            self.log.warning("Class full (%s): refused %s to %s", reason, path, client)
-            self.set_status(503)
+        found = self.classroom.assess(client, km.kernel_count(), spare, browser)
+        if found is not None and found.reclaim:
+            # kernels whose page has gone (a tab closed without goodbye): freed first
+            await self.settings["cardkit_reclaim"](found.reclaim)
+            spare = min(spare, km.get_pool_size(rel)) if hasattr(km, "get_pool_size") else 0
+            found = self.classroom.assess(client, km.kernel_count(), spare, browser)
+        if found is not None:
+            self.log.warning("Refused %s to %s: %s", rel, client, found.reason)
             self.set_header("Retry-After", "60")
-            self.set_header("Cache-Control", "no-store")
-            more = ("(Too many lesson pages are open from this device: close some tabs first.)"
-                    if reason == "per-client" else "")
-            self.finish(plain_page("This class is full", CLASS_FULL, more))
-            return
+            return self.refuse_page(503, *REFUSALS[found.reason])
         self.xsrf_token  # sets the _xsrf cookie: a closing tab's shutdown note carries it
         for name in self.classroom.stale_cookies(self.request.cookies):
             self.clear_cookie(name, path="/")
-        self.classroom.reserve(client)
+        self._cardkit_browser = browser
+        self._cardkit_reservation = self.classroom.reserve(client, browser)
         self._cardkit_kernel: Optional[str] = None
         token = current_page.set(self)
-        released = False
+        cookie_set = False
         try:
-            gen = self.get_generator(path=path)
+            gen = self.get_generator(path=rel)
             async for html in gen:
-                if not released:
-                    released = True
-                    self.classroom.release(client)
+                if not cookie_set:
+                    cookie_set = True
                     self._set_kernel_cookie()
                 self.write(html)
                 self.flush()
         finally:
             current_page.reset(token)
-            if not released:
-                self.classroom.release(client)
+            self.classroom.release(self._cardkit_reservation)
+
+    def kernel_starting(self) -> None:
+        """Called (through the kernel manager) when a kernel starts for this page: from now on
+        the kernel manager counts it, so the page's reservation no longer does (in all)."""
+        reservation = getattr(self, "_cardkit_reservation", None)
+        if reservation is not None:
+            reservation.starting = True
 
     def kernel_handed_out(self, kernel_id: str) -> None:
         """Called (through the kernel manager) when this page gets its kernel."""
         self._cardkit_kernel = kernel_id
-        self.classroom.hand_out(kernel_id, self.request.remote_ip or "?")
+        self.classroom.hand_out(kernel_id, self.request.remote_ip or "?", browser=getattr(self, "_cardkit_browser", None),
+                                reservation=getattr(self, "_cardkit_reservation", None))
+        watch = self.settings.get("cardkit_watch_restarts")
+        if watch is not None:
+            watch(kernel_id)
 
     def _set_kernel_cookie(self) -> None:
         kid = getattr(self, "_cardkit_kernel", None)
@@ -198,18 +280,38 @@ class LessonHandler(_Refusing, TornadoVoilaHandler):
 
 
 class OwnedChannelsHandler(_Refusing, VoilaKernelWebsocketHandler):
-    """The kernel's websocket: only for the page holding the kernel."""
+    """The kernel's websocket: only for the page holding the kernel. A refusal is one log
+    line and a plain 403, before anything of jupyter_server's runs."""
 
-    async def pre_get(self):
-        self.refuse_stranger(self.kernel_id)
-        await super().pre_get()
-        self.classroom.connected(self.kernel_id)
-        self.settings["cardkit_sockets"].setdefault(self.kernel_id, set()).add(self)
+    async def get(self, kernel_id, *args, **kwargs):
+        if not self.classroom.allows(kernel_id, self.page_cookies()):
+            self.log.warning("Refused the websocket of kernel %s to %s: not its page", kernel_id,
+                             self.request.remote_ip)
+            self.set_status(403)
+            self.finish()
+            return
+        return await super().get(kernel_id, *args, **kwargs)
+
+    async def open(self, kernel_id, *args, **kwargs):
+        self.classroom.connected(kernel_id)
+        self._cardkit_counted = True
+        self.settings["cardkit_sockets"].setdefault(kernel_id, set()).add(self)
+        owner = self.classroom.owners.get(kernel_id)
+        if owner is not None and owner.browser.startswith("a:"):
+            # the page's first visit had no browser cookie yet: count it with its browser now
+            key = browser_key(self.get_cookie(BROWSER_COOKIE), owner.client)
+            if key.startswith("b:"):
+                owner.browser = key
+        return await super().open(kernel_id, *args, **kwargs)
 
     def on_close(self):
-        sockets = self.settings["cardkit_sockets"].get(getattr(self, "kernel_id", None))
+        kernel_id = getattr(self, "kernel_id", None)
+        sockets = self.settings["cardkit_sockets"].get(kernel_id)
         if sockets is not None:
             sockets.discard(self)
+        if getattr(self, "_cardkit_counted", False):
+            self._cardkit_counted = False
+            self.classroom.disconnected(kernel_id)
         if getattr(self, "connection", None) is not None:
             super().on_close()
 
@@ -232,14 +334,20 @@ class OwnedShutdownHandler(_Refusing, VoilaShutdownKernelHandler):
 
     @tornado.web.authenticated
     async def post(self, kernel_id):
+        if kernel_id not in self.classroom.owners and kernel_id not in self.kernel_manager:
+            # already shut down (the page's own goodbye and Voilà's both arrive): nothing to do
+            self.set_status(204)
+            return self.finish()
         self.refuse_stranger(kernel_id)
         self.classroom.forget(kernel_id)
         await super().post(kernel_id)
 
 
 class StatusHandler(tornado.web.RequestHandler):
-    """``/cardkit/api/status``, for the teacher's own machine only (loopback clients): the
-    kernels running, the pools, the caps. Kernel ids alone open nothing (see the owners)."""
+    """``/cardkit/api/status``, for the teacher's own machine only (loopback clients): how
+    many kernels run, how many pages hold one, the pools, the caps — counts only, never a
+    kernel id (any program on the machine may ask). ``?kernel=<id>`` answers whether that
+    one kernel still runs (whoever asks must know its id already)."""
 
     def get(self):
         import ipaddress
@@ -253,16 +361,21 @@ class StatusHandler(tornado.web.RequestHandler):
             raise tornado.web.HTTPError(403)
         km = self.settings["kernel_manager"]
         room: Classroom = self.settings["cardkit_classroom"]
-        pools = {nb: km.get_pool_size(nb) for nb in getattr(km, "_pools", {})}
         self.set_header("Content-Type", "application/json")
         self.set_header("Cache-Control", "no-store")
+        asked = self.get_query_argument("kernel", None)
+        if asked is not None:
+            self.finish(json.dumps({"kernel": asked[:64], "running": asked in km}))
+            return
+        pools = {nb: km.get_pool_size(nb) for nb in getattr(km, "_pools", {})}
         self.finish(json.dumps({
-            "kernels": sorted(km.list_kernel_ids()),
+            "kernels": len(km.list_kernel_ids()),
             "starting": km.kernels_starting,
-            "owned": {k: {"client": o.client, "connected": o.connected} for k, o in room.owners.items()},
+            **room.summary(),
             "pools_ready": pools,
             "max_kernels": room.max_kernels,
             "per_client": room.per_client,
+            "per_address": room.address_cap,
         }))
 
 
@@ -274,6 +387,25 @@ class WrongHostHandler(tornado.web.RequestHandler):
         self.set_header("Content-Type", "text/html; charset=utf-8")
         self.finish(plain_page("Wrong address", "This server does not answer to the address "
                                f"{self.request.host_name!r}. Use the address your teacher gave you."))
+
+
+#: The longest request address written to the server's log (a stranger's 8,000-character
+#: address is cut: the teacher's terminal stays readable).
+LOG_URI_CHARS = 160
+
+
+def log_request(handler: tornado.web.RequestHandler) -> None:
+    """Tornado's one line per request, with the address cut to :data:`LOG_URI_CHARS`."""
+    import logging
+
+    status = handler.get_status()
+    log = logging.getLogger("tornado.access")
+    level = log.info if status < 400 else log.warning if status < 500 else log.error
+    uri = handler.request.uri or ""
+    if len(uri) > LOG_URI_CHARS:
+        uri = uri[:LOG_URI_CHARS] + f"… ({len(uri)} characters)"
+    level("%d %s %s (%s) %.2fms", status, handler.request.method, uri, handler.request.remote_ip,
+          1000.0 * handler.request.request_time())
 
 
 def _lan_url(app: "CardkitVoila", path: str) -> list[str]:
@@ -298,8 +430,14 @@ class CardkitVoila(Voila):
     other_pool_size = Integer(0, config=True, help="In classroom mode, pre-heated kernels for each other lesson.")
     start_pool_size = Integer(1, config=True, help="In classroom mode, pre-heated kernels for the start page.")
     max_kernels = Integer(0, config=True, help="Kernels in all, pools included (0: sized to the memory).")
-    max_kernels_per_client = Integer(6, config=True, help="Kernels one client address may hold at once (0: no cap).")
+    max_kernels_per_client = Integer(6, config=True, help="Live lesson pages one browser may hold at once (0: no cap).")
+    max_kernels_per_address = Integer(0, config=True,
+                                      help="Kernels one client address may hold at once, whatever its cookies "
+                                           "(0: four times the per-browser cap).")
     unclaimed_timeout = Float(60.0, config=True, help="Seconds a kernel may wait for its page to connect.")
+    disconnected_timeout = Float(60.0, config=True,
+                                 help="Seconds a kernel outlives its page's last websocket (a tab closed without "
+                                      "goodbye); a reload within that time finds the match in the browser anyway.")
     allowed_hosts = List(Unicode(), config=True, help="More Host names to answer to (e.g. a DNS name).")
     show_progress = Bool(True, config=True, help="Show a progress bar while the pools fill.")
     class_refill_delay = Float(45.0, config=True,
@@ -313,6 +451,7 @@ class CardkitVoila(Voila):
         "deal": "CardkitVoila.deal",
         "max-kernels": "CardkitVoila.max_kernels",
         "max-per-client": "CardkitVoila.max_kernels_per_client",
+        "max-per-address": "CardkitVoila.max_kernels_per_address",
         "ip": "Voila.ip",
     }
 
@@ -381,7 +520,9 @@ class CardkitVoila(Voila):
                 allowed_message_types=list(plain.allowed_message_types), max_kernels=self.max_kernels)
             settings["kernel_manager"] = self.kernel_manager
         km = self.kernel_manager
-        classroom = Classroom(self.max_kernels, self.max_kernels_per_client, self.unclaimed_timeout)
+        classroom = Classroom(self.max_kernels, self.max_kernels_per_client, self.unclaimed_timeout,
+                              per_address=self.max_kernels_per_address,
+                              disconnected_timeout=self.disconnected_timeout)
         sockets: dict[str, set] = {}
 
         def handed_out(kernel_id: str, page: Any) -> None:
@@ -400,7 +541,8 @@ class CardkitVoila(Voila):
         self.classroom = classroom
         self.sockets = sockets
         settings.update(cardkit_classroom=classroom, cardkit_sockets=sockets, cardkit_root=self.root_dir,
-                        cardkit_heated_query=self.heated_query)
+                        cardkit_heated_query=self.heated_query, cardkit_reclaim=self._free,
+                        cardkit_watch_restarts=self._watch_restarts)
         return settings
 
     def _tell_pages(self, kernel_id: str, code: int, reason: str) -> None:
@@ -435,6 +577,7 @@ class CardkitVoila(Voila):
         settings.update(self.tornado_settings)
         settings.setdefault("compress_response", True)  # gzip: a lesson page is mostly text
         settings["xsrf_cookies"] = True
+        settings["log_function"] = log_request
         settings.pop("disable_check_xsrf", None)
         self.app = tornado.web.Application(**settings)
         self.host_names = served_host_names(self.ip, self.allowed_hosts)
@@ -454,15 +597,42 @@ class CardkitVoila(Voila):
         super().listen()
 
     # -- running -----------------------------------------------------------------------
-    async def _free_unclaimed(self) -> None:
-        for kid in self.classroom.unclaimed():
+    async def _free(self, kernel_ids: list, why: str = "its page has gone (to make room)") -> None:
+        """Shut these kernels down and forget their owners (one log line each, no traceback)."""
+        for kid in kernel_ids:
             self.classroom.forget(kid)
             if kid in self.kernel_manager:
-                self.log.warning("Freeing kernel %s: its page never connected", kid)
+                self.log.warning("Freeing kernel %s: %s", kid, why)
                 try:
                     await self.kernel_manager.shutdown_kernel(kid)
-                except Exception:
-                    self.log.exception("could not shut kernel %s down", kid)
+                except Exception as err:
+                    self.log.warning("could not shut kernel %s down: %s: %s", kid, type(err).__name__, err)
+
+    async def _free_unclaimed(self) -> None:
+        await self._free(self.classroom.unclaimed(), "its page never connected")
+        await self._free(self.classroom.abandoned(), "its page's websocket closed a while ago")
+
+    def _watch_restarts(self, kernel_id: str) -> None:
+        """A page's kernel that dies is restarted by Jupyter, empty: its page could only look
+        alive and answer nothing. Close the page's websocket instead (the page says so in
+        words, and a reload resumes the match kept in the browser), and free the kernel."""
+        km = self.kernel_manager
+
+        def restarted() -> None:
+            if kernel_id not in self.classroom.owners:
+                return
+            self.log.warning("Kernel %s of a page stopped and was restarted empty: telling its page", kernel_id)
+            self._tell_pages(kernel_id, 4001, "restarted")
+            tornado.ioloop.IOLoop.current().add_callback(self._free, [kernel_id], "it stopped mid-lesson")
+
+        def dead() -> None:
+            self._tell_pages(kernel_id, 4001, "restarted")
+
+        try:
+            km.add_restart_callback(kernel_id, restarted, "restart")
+            km.add_restart_callback(kernel_id, dead, "dead")
+        except Exception as err:  # no restarter: nothing to watch
+            self.log.info("cannot watch kernel %s for restarts: %s", kernel_id, err)
 
     async def _announce(self) -> None:
         km = self.kernel_manager
