@@ -47,9 +47,14 @@ def test_a_kernel_whose_page_never_connects_is_unclaimed_after_the_timeout():
     room = Classroom(max_kernels=10, per_client=3, unclaimed_timeout=60)
     room.hand_out("k1", "a", now=0.0)
     room.hand_out("k2", "a", now=0.0)
+    room.hand_out("k3", "a", now=0.0)              # a slow lesson: its page is still being run and sent
+    room.served("k1", now=0.0)
+    room.served("k2", now=0.0)
     room.connected("k2")
     assert room.unclaimed(now=30.0) == []
-    assert room.unclaimed(now=61.0) == ["k1"]
+    assert room.unclaimed(now=61.0) == ["k1"]      # k3 is not freed while its page is being sent
+    room.served("k3", now=100.0)
+    assert room.unclaimed(now=150.0) == ["k1"] and room.unclaimed(now=161.0) == ["k1", "k3"]
 
 
 def test_host_names():

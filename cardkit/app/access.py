@@ -105,6 +105,7 @@ class Owner:
     browser: str = ""
     sockets: int = 0
     disconnected_at: Optional[float] = None
+    served_at: Optional[float] = None  # when its page had been sent (None: still being sent)
 
     def gone(self) -> bool:
         """The page connected once and has no websocket now (a closed or discarded tab)."""
@@ -260,11 +261,24 @@ class Classroom:
         """The kernel is gone."""
         self.owners.pop(kernel_id, None)
 
+    def served(self, kernel_id: str, now: float | None = None) -> None:
+        """The kernel's page has been sent whole: its wait for the page to connect starts now
+        (a lesson that takes long to run is not freed while it runs)."""
+        owner = self.owners.get(kernel_id)
+        if owner is not None and owner.served_at is None:
+            owner.served_at = time.monotonic() if now is None else now
+
     def unclaimed(self, now: float | None = None) -> list[str]:
-        """Handed-out kernels whose page has not connected within ``unclaimed_timeout``."""
+        """Handed-out kernels whose page has not connected within ``unclaimed_timeout`` of
+        being sent (ten times that since being handed out, for a page never sent whole)."""
         now = time.monotonic() if now is None else now
-        return [k for k, o in self.owners.items()
-                if not o.connected and now - o.handed_at > self.unclaimed_timeout]
+
+        def waited_too_long(o: Owner) -> bool:
+            if o.served_at is not None:
+                return now - o.served_at > self.unclaimed_timeout
+            return now - o.handed_at > 10 * self.unclaimed_timeout  # a page that never finished
+
+        return [k for k, o in self.owners.items() if not o.connected and waited_too_long(o)]
 
     def abandoned(self, now: float | None = None) -> list[str]:
         """Kernels whose page's websockets have all been closed for ``disconnected_timeout``."""

@@ -233,6 +233,8 @@ class LessonHandler(_Refusing, TornadoVoilaHandler):
             found = self.classroom.assess(client, km.kernel_count(), spare, browser)
         if found is not None:
             self.log.warning("Refused %s to %s: %s", rel, client, found.reason)
+            if found.reason == "per-browser" and browser.startswith("a:"):
+                found.reason = "per-address"  # a client keeping no cookies: its device is all we know
             self.set_header("Retry-After", "60")
             return self.refuse_page(503, *REFUSALS[found.reason])
         self.xsrf_token  # sets the _xsrf cookie: a closing tab's shutdown note carries it
@@ -254,6 +256,8 @@ class LessonHandler(_Refusing, TornadoVoilaHandler):
         finally:
             current_page.reset(token)
             self.classroom.release(self._cardkit_reservation)
+            if self._cardkit_kernel is not None:
+                self.classroom.served(self._cardkit_kernel)
 
     def kernel_starting(self) -> None:
         """Called (through the kernel manager) when a kernel starts for this page: from now on
@@ -334,13 +338,18 @@ class OwnedShutdownHandler(_Refusing, VoilaShutdownKernelHandler):
 
     @tornado.web.authenticated
     async def post(self, kernel_id):
-        if kernel_id not in self.classroom.owners and kernel_id not in self.kernel_manager:
-            # already shut down (the page's own goodbye and Voilà's both arrive): nothing to do
+        closing = self.settings.setdefault("cardkit_closing", set())
+        if kernel_id in closing or (kernel_id not in self.classroom.owners and kernel_id not in self.kernel_manager):
+            # being shut down, or already (the page's own goodbye and Voilà's both arrive): nothing to do
             self.set_status(204)
             return self.finish()
         self.refuse_stranger(kernel_id)
-        self.classroom.forget(kernel_id)
-        await super().post(kernel_id)
+        closing.add(kernel_id)
+        try:
+            self.classroom.forget(kernel_id)
+            await super().post(kernel_id)
+        finally:
+            closing.discard(kernel_id)
 
 
 class StatusHandler(tornado.web.RequestHandler):
