@@ -27,14 +27,14 @@ import time
 from dataclasses import dataclass, field
 from typing import Iterable, Optional
 
+from ..i18n import say
+
 __all__ = [
     "BROWSER_COOKIE",
     "CLASS_FULL",
     "COOKIE_PREFIX",
     "Classroom",
     "Owner",
-    "Refusal",
-    "Reservation",
     "browser_key",
     "new_browser_id",
     "default_max_kernels",
@@ -43,8 +43,9 @@ __all__ = [
     "served_host_names",
 ]
 
-#: What a learner reads when no kernel can be given to their page.
-CLASS_FULL = "This class is full — wait a minute and reload, or ask your teacher."
+#: What a learner reads when no kernel can be given to their page (in English; the page says it
+#: in the server's language, from the catalogue's ``app.full.text``).
+CLASS_FULL = str(say("app.full.text"))
 
 #: Every kernel's owner cookie is called ``cardkit-kernel-<kernel id>``.
 COOKIE_PREFIX = "cardkit-kernel-"

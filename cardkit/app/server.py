@@ -46,6 +46,7 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from voila.voila_kernel_manager import voila_kernel_manager_factory
 
 from ..cards import deal_code, seed_from_code
+from ..i18n import say
 from .access import (BROWSER_COOKIE, CLASS_FULL, COOKIE_PREFIX, Classroom, browser_key, default_max_kernels,
                      host_pattern, new_browser_id, served_host_names)
 from .kernels import classroom_pools, current_page
@@ -136,20 +137,33 @@ def preheated_fits(request_query: str, heated_query: str, notebook: Optional[Pat
     return all(_same_deal(v, heated[k]) if k == "deal" else v == heated[k] for k, v in want.items())
 
 
-#: What a page says when no kernel can be given to it, by reason (title, text).
-REFUSALS = {
-    "full": ("This class is full", CLASS_FULL),
-    "per-browser": ("Too many lesson pages open",
-                    "This browser already has as many lesson pages open on this server as it may. "
-                    "Close one of the other lesson tabs, then reload this page."),
-    "per-address": ("Too many lesson pages from this device",
-                    "This device already holds as many lessons on this server as it may. Close some lesson "
-                    "tabs, wait a minute and reload this page, or ask your teacher."),
-}
+#: The catalogue's codes of what a page says when no kernel can be given to it, by reason.
+REFUSALS = {"full": "app.full", "per-browser": "app.per_browser", "per-address": "app.per_address"}
 
-#: What a page says for an address that is no lesson (title, text).
-NO_SUCH_PAGE = ("No such lesson", "There is no lesson at this address. Check the address, or start again from "
-                                  "the start page.")
+#: The notice a lesson page shows when its game stops on the server (the page's script reads
+#: these from its config data, ``cardkitWords``): why, by cause, and how to carry on.
+NOTE_CODES = ("idle", "gone", "restarted", "server", "back", "kept", "when_back", "reload")
+
+
+def page_words() -> dict[str, str]:
+    """The page notice's sentences in the server's language (see :data:`NOTE_CODES`)."""
+    return {name: str(say(f"app.note.{name}")) for name in NOTE_CODES}
+
+
+def _with_page_words(hook: Optional[Any]) -> Any:
+    """A Voilà ``page_config_hook`` adding :func:`page_words` to every page's config data."""
+
+    def add_words(page_config: dict, **kwargs: Any) -> dict:
+        if hook is not None:
+            page_config = hook(page_config, **kwargs)
+        page_config["cardkitWords"] = page_words()
+        return page_config
+
+    return add_words
+
+
+def _titled(code: str, **values: Any) -> tuple[str, str]:
+    return str(say(code + ".title")), str(say(code + ".text", **values))
 
 
 class _Refusing:
@@ -166,7 +180,7 @@ class _Refusing:
         if not self.classroom.allows(kernel_id, self.page_cookies()):
             self.log.warning("Refused %s %s from %s: not the page that holds kernel %s",
                              self.request.method, self.request.path, self.request.remote_ip, kernel_id)
-            raise tornado.web.HTTPError(403, "This kernel belongs to another page.")
+            raise tornado.web.HTTPError(403, str(say("app.not_your_kernel")))
 
 
 class LessonHandler(_Refusing, TornadoVoilaHandler):
@@ -199,7 +213,7 @@ class LessonHandler(_Refusing, TornadoVoilaHandler):
         rel = canonical_lesson_path(raw)
         root = Path(self.settings["cardkit_root"])
         if rel is None:
-            return self.refuse_page(404, *NO_SUCH_PAGE)
+            return self.refuse_page(404, *_titled("app.no_lesson"))
         if rel != raw:  # one address per lesson: every other spelling goes there first
             target = self.base_url.rstrip("/") + "/voila/render/" + quote(rel)
             if self.request.query:
@@ -211,7 +225,7 @@ class LessonHandler(_Refusing, TornadoVoilaHandler):
         except (OSError, ValueError):
             is_file = False
         if not is_file:
-            return self.refuse_page(404, *NO_SUCH_PAGE)
+            return self.refuse_page(404, *_titled("app.no_lesson"))
         if notebook.suffix.lower() not in self.notebook_suffixes():
             return await super().get(rel)  # a plain file: Voilà sends the browser to it, no kernel
         self._cardkit_path = rel
@@ -236,7 +250,7 @@ class LessonHandler(_Refusing, TornadoVoilaHandler):
             if found.reason == "per-browser" and browser.startswith("a:"):
                 found.reason = "per-address"  # a client keeping no cookies: its device is all we know
             self.set_header("Retry-After", "60")
-            return self.refuse_page(503, *REFUSALS[found.reason])
+            return self.refuse_page(503, *_titled(REFUSALS[found.reason]))
         self.xsrf_token  # sets the _xsrf cookie: a closing tab's shutdown note carries it
         for name in self.classroom.stale_cookies(self.request.cookies):
             self.clear_cookie(name, path="/")
@@ -394,8 +408,7 @@ class WrongHostHandler(tornado.web.RequestHandler):
     def prepare(self):
         self.set_status(403)
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(plain_page("Wrong address", "This server does not answer to the address "
-                               f"{self.request.host_name!r}. Use the address your teacher gave you."))
+        self.finish(plain_page(*_titled("app.wrong_host", host=repr(self.request.host_name[:100]))))
 
 
 #: The longest request address written to the server's log (a stranger's 8,000-character
@@ -485,6 +498,7 @@ class CardkitVoila(Voila):
             self.heated_query = f"deal={code}"
         os.environ["CARDKIT_PAGE_QUERY"] = self.heated_query  # what pre-heated kernels are run for
         os.environ["CARDKIT_SERVED"] = "1"
+        self.voila_configuration.page_config_hook = _with_page_words(self.voila_configuration.page_config_hook)
         if self.class_size:
             self._configure_class()
 
@@ -606,20 +620,20 @@ class CardkitVoila(Voila):
         super().listen()
 
     # -- running -----------------------------------------------------------------------
-    async def _free(self, kernel_ids: list, why: str = "its page has gone (to make room)") -> None:
+    async def _free(self, kernel_ids: list, why: str = "reclaimed") -> None:
         """Shut these kernels down and forget their owners (one log line each, no traceback)."""
         for kid in kernel_ids:
             self.classroom.forget(kid)
             if kid in self.kernel_manager:
-                self.log.warning("Freeing kernel %s: %s", kid, why)
+                self.log.warning("Freeing kernel %s (%s)", kid, why)
                 try:
                     await self.kernel_manager.shutdown_kernel(kid)
                 except Exception as err:
                     self.log.warning("could not shut kernel %s down: %s: %s", kid, type(err).__name__, err)
 
     async def _free_unclaimed(self) -> None:
-        await self._free(self.classroom.unclaimed(), "its page never connected")
-        await self._free(self.classroom.abandoned(), "its page's websocket closed a while ago")
+        await self._free(self.classroom.unclaimed(), "never-connected")
+        await self._free(self.classroom.abandoned(), "page-gone")
 
     def _watch_restarts(self, kernel_id: str) -> None:
         """A page's kernel that dies is restarted by Jupyter, empty: its page could only look
@@ -632,7 +646,7 @@ class CardkitVoila(Voila):
                 return
             self.log.warning("Kernel %s of a page stopped and was restarted empty: telling its page", kernel_id)
             self._tell_pages(kernel_id, 4001, "restarted")
-            tornado.ioloop.IOLoop.current().add_callback(self._free, [kernel_id], "it stopped mid-lesson")
+            tornado.ioloop.IOLoop.current().add_callback(self._free, [kernel_id], "restarted-empty")
 
         def dead() -> None:
             self._tell_pages(kernel_id, 4001, "restarted")

@@ -29,6 +29,7 @@ import logging
 import os
 from typing import Any, Callable, ClassVar, Optional
 
+import comm.base_comm as _comm_base
 import ipywidgets
 from ipywidgets.widgets.widget_style import Style as _Style
 from traitlets import TraitError
@@ -52,7 +53,7 @@ PLAIN_ERROR = "That did not work. Please try again, or reload the page."
 #: The loggers kept off the kernel's output streams in a served page: cardkit's own, and those
 #: of the comm layer and the widgets, which write a crafted message's error (and its traceback)
 #: to stderr — the stream the kernel forwards to the page.
-QUIET_LOGGERS = ("cardkit", "Comm", "ipykernel.comm", "traitlets", "ipywidgets")
+QUIET_LOGGERS = ("cardkit", _comm_base.logger.name, "ipykernel.comm", "traitlets", "ipywidgets")
 
 
 def _quiet_logging() -> None:
@@ -120,7 +121,7 @@ def _page_set_state(widget: Any, sync_data: Any, may_set: Any) -> None:
         refused.append("index")
     if refused:
         _resend(widget, [k for k in refused if k in keys])
-        raise TraitError(f"the page may not set {', '.join(refused)} of {type(widget).__name__} to that")
+        raise TraitError(f"the page may not change {', '.join(refused)} of {type(widget).__name__}")
     before = {k: getattr(widget, k) for k in sync_data}
     try:
         setter = super(FrontEndGuard, widget).set_state if isinstance(widget, FrontEndGuard) else widget.set_state
@@ -162,7 +163,8 @@ def _handle_page_msg(widget: Any, msg: Any) -> None:
     try:
         data = msg["content"]["data"]
         if not isinstance(data, dict):
-            raise TraitError("a widget message's data is a mapping")
+            log.info("refused a message from the page whose data is %s", type(data).__name__)
+            return
         method = data.get("method")
         if method == "update" and "state" in data:
             state = data["state"]
@@ -324,43 +326,40 @@ def guard_comms(manager: Any, handlers: dict) -> None:
         return
     original = {name: handlers.get(name) for name in ("comm_open", "comm_msg", "comm_close")}
 
-    def refuse(what: str) -> None:
-        log.info("refused a comm message from the page: %s", what)
-
     def comm_open(stream: Any, ident: Any, msg: Any) -> None:
         content = _comm_content(msg)
-        if content is None:
-            return refuse("comm_open without a comm id")
-        target = content.get("target_name")
-        if target not in PAGE_TARGETS or target not in manager.targets:
-            return refuse(f"comm_open of target {str(target)[:40]!r}")
+        target = content.get("target_name") if content is not None else None
+        if content is None or target not in PAGE_TARGETS or target not in manager.targets:
+            log.info("refused a comm_open from the page (target %.40r)", target)
+            return
         if content["comm_id"] in manager.comms:
-            return refuse("comm_open reusing a comm id")
+            log.info("refused a comm_open from the page reusing comm id %.40s", content["comm_id"])
+            return
         try:
             original["comm_open"](stream, ident, msg)
         except Exception as exc:
-            refuse(f"comm_open failed: {type(exc).__name__}")
+            log.info("a comm_open from the page failed: %s", type(exc).__name__)
 
     def comm_msg(stream: Any, ident: Any, msg: Any) -> None:
         content = _comm_content(msg)
-        if content is None or content["comm_id"] not in manager.comms:
-            return refuse("comm_msg to no such comm")
-        if not isinstance(content.get("data"), dict):
-            return refuse("comm_msg without data")
+        if content is None or content["comm_id"] not in manager.comms or not isinstance(content.get("data"), dict):
+            log.info("refused a comm_msg from the page (no such comm, or no data)")
+            return
         try:
             original["comm_msg"](stream, ident, msg)
         except Exception as exc:
-            refuse(f"comm_msg failed: {type(exc).__name__}")
+            log.info("a comm_msg from the page failed: %s", type(exc).__name__)
 
     def comm_close(stream: Any, ident: Any, msg: Any) -> None:
         content = _comm_content(msg)
         comm = manager.comms.get(content["comm_id"]) if content is not None else None
         if comm is None or getattr(comm, "target_name", None) not in PAGE_TARGETS:
-            return refuse("comm_close of a comm the page did not open")
+            log.info("refused a comm_close from the page of a comm it did not open")
+            return
         try:
             original["comm_close"](stream, ident, msg)
         except Exception as exc:
-            refuse(f"comm_close failed: {type(exc).__name__}")
+            log.info("a comm_close from the page failed: %s", type(exc).__name__)
 
     for name, handler in (("comm_open", comm_open), ("comm_msg", comm_msg), ("comm_close", comm_close)):
         if original[name] is not None:
