@@ -298,7 +298,10 @@ def _plain_widget_msg(self: ipywidgets.Widget, msg: dict) -> None:
     _handle_page_msg(self, msg)
 
 
-ipywidgets.Widget._handle_msg = _plain_widget_msg  # type: ignore[method-assign]
+#: ipywidgets' own handler, replaced below (tests/test_app_overrides.py watches what it did).
+IPYWIDGETS_HANDLE_MSG = ipywidgets.Widget.__dict__["_handle_msg"]
+if IPYWIDGETS_HANDLE_MSG is not _plain_widget_msg:
+    ipywidgets.Widget._handle_msg = _plain_widget_msg  # type: ignore[method-assign]
 
 #: The comm targets a page may open (ipywidgets' control channel, through which the page asks
 #: for every widget's state at once). A page never makes a widget of its own in a lesson.
