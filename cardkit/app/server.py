@@ -641,15 +641,32 @@ class CardkitVoila(Voila):
         words, and a reload resumes the match kept in the browser), and free the kernel."""
         km = self.kernel_manager
 
+        loop = tornado.ioloop.IOLoop.current()
+
+        async def free_when_settled(tries: int = 5) -> None:
+            # a kernel cannot be shut down while its restart is under way: try again a little later
+            if kernel_id not in self.kernel_manager:
+                return
+            try:
+                await self.kernel_manager.shutdown_kernel(kernel_id)
+                self.log.warning("Freed kernel %s (restarted-empty)", kernel_id)
+            except Exception as err:
+                if tries > 1:
+                    loop.call_later(2.0, lambda: loop.add_callback(free_when_settled, tries - 1))
+                else:
+                    self.log.warning("could not shut kernel %s down: %s", kernel_id, type(err).__name__)
+
         def restarted() -> None:
             if kernel_id not in self.classroom.owners:
                 return
             self.log.warning("Kernel %s of a page stopped and was restarted empty: telling its page", kernel_id)
-            self._tell_pages(kernel_id, 4001, "restarted")
-            tornado.ioloop.IOLoop.current().add_callback(self._free, [kernel_id], "restarted-empty")
+            self.classroom.forget(kernel_id)
+            # after jupyter_server's own restart callbacks have written to the socket
+            loop.call_later(0.5, lambda: self._tell_pages(kernel_id, 4001, "restarted"))
+            loop.call_later(2.0, lambda: loop.add_callback(free_when_settled))
 
         def dead() -> None:
-            self._tell_pages(kernel_id, 4001, "restarted")
+            loop.call_later(0.5, lambda: self._tell_pages(kernel_id, 4001, "restarted"))
 
         try:
             km.add_restart_callback(kernel_id, restarted, "restart")

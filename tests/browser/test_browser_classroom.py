@@ -1,7 +1,7 @@
 """A classroom on one laptop, safely: caps, owners, XSRF, a reload that resumes, refused traits.
 
 ``room`` is the project's server on the test pages with small caps (3 live pages per browser,
-12 kernels per client address, 10 in all), a 6-second wait for a page to connect and a
+12 kernels per client address, 10 in all), a 20-second wait for a page to connect and a
 5-second grace for a page whose websocket has gone. A flood comes from 127.0.0.3 (a client
 bound to that loopback address, keeping no cookies); the browser's learners come from 127.0.0.1.
 """
@@ -26,7 +26,7 @@ pytestmark = pytest.mark.browser
 PAGE = "deal_from_url.ipynb"
 TABLE = "tienlen_table.ipynb"
 PER_CLIENT = 3
-UNCLAIMED = 6
+UNCLAIMED = 20   # a page on a loaded machine may take many seconds to connect after it was sent
 GONE = 5
 
 
@@ -221,7 +221,6 @@ def test_a_learner_s_closed_tabs_never_lock_them_out(room, browser):
         kernels = [k for _p, k in tabs]
         assert all(room.kernel_exists(k) for k in kernels)
         _abruptly(context)
-        context.unroute("**/voila/api/shutdown/**")
         assert all(room.kernel_exists(k) for k in kernels)          # no goodbye arrived
         (page, kernel_id), = _open_tabs(context, room, 1)             # the same browser, at once
         assert kernel_id and kernel_id not in kernels
@@ -257,7 +256,7 @@ def test_a_kernel_killed_mid_match_is_said_in_words(room, browser):
         note = page.wait_for_selector("#ck-kernel-note[data-why='restarted']", timeout=30_000)
         text = note.inner_text()
         assert "stopped on the server" in text and "Reload" in text and "kept in this browser" in text
-        assert wait_until(lambda: not room.kernel_exists(kernel_id), timeout=15)   # its empty restart freed
+        assert wait_until(lambda: not room.kernel_exists(kernel_id), timeout=30)   # its empty restart freed
     finally:
         _close(context)
 
