@@ -320,7 +320,11 @@ class OwnedChannelsHandler(_Refusing, VoilaKernelWebsocketHandler):
             key = browser_key(self.get_cookie(BROWSER_COOKIE), owner.client)
             if key.startswith("b:"):
                 owner.browser = key
-        return await super().open(kernel_id, *args, **kwargs)
+        result = await super().open(kernel_id, *args, **kwargs)
+        rewatch = self.settings.get("cardkit_rewatch")
+        if rewatch is not None:
+            rewatch(kernel_id)  # after the connection's own restart callback
+        return result
 
     def on_close(self):
         kernel_id = getattr(self, "kernel_id", None)
@@ -558,14 +562,16 @@ class CardkitVoila(Voila):
 
         def remove_kernel(kernel_id: str):
             classroom.forget(kernel_id)
+            self._restart_callbacks.pop(kernel_id, None)
             return original_remove(kernel_id)
 
         km.remove_kernel = remove_kernel
         self.classroom = classroom
         self.sockets = sockets
+        self._restart_callbacks: dict[str, tuple] = {}
         settings.update(cardkit_classroom=classroom, cardkit_sockets=sockets, cardkit_root=self.root_dir,
                         cardkit_heated_query=self.heated_query, cardkit_reclaim=self._free,
-                        cardkit_watch_restarts=self._watch_restarts)
+                        cardkit_watch_restarts=self._watch_restarts, cardkit_rewatch=self._rewatch)
         return settings
 
     def _tell_pages(self, kernel_id: str, code: int, reason: str) -> None:
@@ -660,19 +666,33 @@ class CardkitVoila(Voila):
             if kernel_id not in self.classroom.owners:
                 return
             self.log.warning("Kernel %s of a page stopped and was restarted empty: telling its page", kernel_id)
+            self._tell_pages(kernel_id, 4001, "restarted")
             self.classroom.forget(kernel_id)
-            # after jupyter_server's own restart callbacks have written to the socket
-            loop.call_later(0.5, lambda: self._tell_pages(kernel_id, 4001, "restarted"))
             loop.call_later(2.0, lambda: loop.add_callback(free_when_settled))
 
         def dead() -> None:
-            loop.call_later(0.5, lambda: self._tell_pages(kernel_id, 4001, "restarted"))
+            self._tell_pages(kernel_id, 4001, "restarted")
 
-        try:
-            km.add_restart_callback(kernel_id, restarted, "restart")
-            km.add_restart_callback(kernel_id, dead, "dead")
-        except Exception as err:  # no restarter: nothing to watch
-            self.log.info("cannot watch kernel %s for restarts: %s", kernel_id, err)
+        self._restart_callbacks[kernel_id] = (restarted, dead)
+        self._rewatch(kernel_id)
+
+    def _rewatch(self, kernel_id: str) -> None:
+        """(Re)register a kernel's restart callbacks last: jupyter_server's own (added when a
+        websocket connects) then write to the page's socket before ours closes it."""
+        callbacks = self._restart_callbacks.get(kernel_id)
+        if callbacks is None or kernel_id not in self.kernel_manager:
+            return
+        km = self.kernel_manager
+        for callback, event in zip(callbacks, ("restart", "dead")):
+            try:
+                km.remove_restart_callback(kernel_id, callback, event)
+            except Exception:
+                pass
+            try:
+                km.add_restart_callback(kernel_id, callback, event)
+            except Exception as err:  # no restarter: nothing to watch
+                self.log.info("cannot watch kernel %s for restarts: %s", kernel_id, type(err).__name__)
+                return
 
     async def _announce(self) -> None:
         km = self.kernel_manager

@@ -280,7 +280,9 @@ async ({kid, update}) => {
   const states = async () => {
     seen.length = 0;
     for (const id of comms) send('shell', 'comm_msg', {comm_id: id, data: {method: 'request_state'}});
-    await wait(3000);
+    const answered = () => new Set(seen.filter(m => m.msg_type === 'comm_msg' && m.content.data.method === 'update')
+                                       .map(m => m.content.comm_id));
+    for (let i = 0; i < 300 && answered().size < comms.length; i++) await wait(100);   // every widget answered
     const out = {};
     for (const m of seen) if (m.msg_type === 'comm_msg' && m.content.data.method === 'update')
       out[m.content.comm_id] = Object.assign(out[m.content.comm_id] || {}, m.content.data.state);
