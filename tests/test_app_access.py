@@ -7,8 +7,8 @@ import re
 
 import pytest
 
-from cardkit.app.access import (CLASS_FULL, COOKIE_PREFIX, Classroom, default_max_kernels, host_pattern,
-                                served_host_names)
+from cardkit.app.access import (CLASS_FULL, COOKIE_PREFIX, Classroom, browser_key, default_max_kernels,
+                                host_pattern, served_host_names)
 
 
 def test_the_cap_follows_the_memory():
@@ -23,7 +23,7 @@ def test_per_client_and_total_caps():
     assert room.refusal("a", kernels_now=0, spare=0) is None
     room.hand_out("k1", "a")
     room.reserve("a")                                  # a second page of a's is being served
-    assert room.refusal("a", kernels_now=1, spare=5) == "per-client"
+    assert room.refusal("a", kernels_now=1, spare=5) == "per-browser"   # no cookie: one browser per address
     assert room.refusal("b", kernels_now=1, spare=0) is None
     room.release("a")
     assert room.refusal("b", kernels_now=3, spare=0) == "full"
@@ -47,9 +47,14 @@ def test_a_kernel_whose_page_never_connects_is_unclaimed_after_the_timeout():
     room = Classroom(max_kernels=10, per_client=3, unclaimed_timeout=60)
     room.hand_out("k1", "a", now=0.0)
     room.hand_out("k2", "a", now=0.0)
+    room.hand_out("k3", "a", now=0.0)              # a slow lesson: its page is still being run and sent
+    room.served("k1", now=0.0)
+    room.served("k2", now=0.0)
     room.connected("k2")
     assert room.unclaimed(now=30.0) == []
-    assert room.unclaimed(now=61.0) == ["k1"]
+    assert room.unclaimed(now=61.0) == ["k1"]      # k3 is not freed while its page is being sent
+    room.served("k3", now=100.0)
+    assert room.unclaimed(now=150.0) == ["k1"] and room.unclaimed(now=161.0) == ["k1", "k3"]
 
 
 def test_host_names():
@@ -144,3 +149,73 @@ def test_a_connected_but_idle_kernel_is_culled_after_the_long_time_and_its_page_
         assert told == ["k"] and shut == ["k"]
 
     asyncio.run(passes())
+
+
+def test_a_page_being_served_is_counted_once():
+    """A page counts while it waits, then its starting kernel counts instead, then its owner."""
+    room = Classroom(max_kernels=2, per_client=5)
+    page = room.reserve("a")
+    assert room.refusal("b", kernels_now=1, spare=0) == "full"        # 1 kernel + 1 page waiting
+    page.starting = True                                              # the kernel manager counts it now
+    assert room.refusal("b", kernels_now=1, spare=0) is None          # was refused: counted twice
+    room.hand_out("k1", "a", reservation=page)
+    assert room.starting() == 0 and room.held_by("a") == 1 and room.live_pages("a:a") == 1
+    room.release(page)
+    assert room.held_by("a") == 1
+
+
+def test_live_pages_are_counted_per_browser_and_a_closed_tab_s_kernel_is_reclaimed_first():
+    room = Classroom(max_kernels=10, per_client=2, per_address=3, disconnected_timeout=60)
+    phone = browser_key("p" * 22, "10.0.0.5")
+    assert phone.startswith("b:") and browser_key("bad id", "10.0.0.5") == "a:10.0.0.5"
+    for i, kid in enumerate(("k1", "k2")):
+        room.hand_out(kid, "10.0.0.5", now=0.0, browser=phone)
+        room.connected(kid)
+    assert room.refusal("10.0.0.5", 2, 0, phone) == "per-browser"
+    room.disconnected("k1", now=10.0)                                 # a tab closed without goodbye
+    assert room.live_pages(phone) == 1 and room.refusal("10.0.0.5", 2, 0, phone) is None
+    room.hand_out("k3", "10.0.0.5", browser=phone)
+    room.connected("k3")
+    laptop = "b:" + "q" * 22                                          # another browser, same address
+    found = room.assess("10.0.0.5", 3, 0, laptop)                     # the address holds 3 of 3
+    assert found.reason == "per-address" and found.reclaim == ["k1"]  # its gone kernel first
+    room.forget("k1")
+    assert room.refusal("10.0.0.5", 2, 0, laptop) is None
+    assert room.abandoned(now=65.0) == [] and room.unclaimed(now=65.0) == []
+    room.disconnected("k2", now=70.0)
+    assert room.abandoned(now=100.0) == [] and room.abandoned(now=131.0) == ["k2"]
+    room.connected("k2")                                              # a reload within the minute reconnects
+    assert room.abandoned(now=200.0) == []
+
+
+def test_a_full_server_reclaims_disconnected_kernels_before_refusing():
+    room = Classroom(max_kernels=2, per_client=5)
+    room.hand_out("k1", "x", now=0.0)
+    room.connected("k1")
+    room.hand_out("k2", "y", now=0.0)
+    room.connected("k2")
+    assert room.assess("z", 2, 0).reclaim == []                       # both pages live: full
+    room.disconnected("k2", now=5.0)
+    found = room.assess("z", 2, 0)
+    assert found.reason == "full" and found.reclaim == ["k2"]
+
+
+def test_the_status_summary_names_no_kernel():
+    room = Classroom(max_kernels=10, per_client=3)
+    owner = room.hand_out("0123-secret-kernel-id", "127.0.0.3")
+    text = repr(room.summary())
+    assert "0123-secret-kernel-id" not in text and owner.secret not in text
+    assert room.summary()["owned_by_client"] == {"127.0.0.3": 1}
+
+
+@pytest.mark.parametrize("path, canonical", [
+    ("least_score/07_play_a_match.ipynb", "least_score/07_play_a_match.ipynb"),
+    ("least_score/07_play_a_match.ipynb/", "least_score/07_play_a_match.ipynb"),
+    ("/least_score//./07_play_a_match.ipynb//", "least_score/07_play_a_match.ipynb"),
+    ("../secret.ipynb", None), ("a/../../b.ipynb", None), ("", None), ("/", None),
+    ("a" * 8000 + ".ipynb", None), ("a\\b.ipynb", None), ("a\0.ipynb", None),
+])
+def test_every_spelling_of_a_lesson_path_has_one_canonical_form(path, canonical):
+    from cardkit.app.server import canonical_lesson_path
+
+    assert canonical_lesson_path(path) == canonical

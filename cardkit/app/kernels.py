@@ -70,6 +70,8 @@ class ClassroomKernelManager(AsyncMappingKernelManager):
     async def start_kernel(self, *args: Any, **kwargs: Any) -> str:
         page = current_page.get()
         self.kernels_starting += 1
+        if page is not None and hasattr(page, "kernel_starting"):
+            page.kernel_starting()  # counted here from now on, not as a page waiting too
         try:
             kernel_id = await super().start_kernel(*args, **kwargs)
         finally:

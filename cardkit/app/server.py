@@ -32,7 +32,7 @@ import sys
 import time
 from pathlib import Path
 from typing import Any, Optional
-from urllib.parse import parse_qsl
+from urllib.parse import parse_qsl, quote
 
 import tornado.web
 from jupyter_server.services.kernels.handlers import KernelHandler
@@ -46,7 +46,9 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from voila.voila_kernel_manager import voila_kernel_manager_factory
 
 from ..cards import deal_code, seed_from_code
-from .access import CLASS_FULL, COOKIE_PREFIX, Classroom, default_max_kernels, host_pattern, served_host_names
+from ..i18n import say, set_locale
+from .access import (BROWSER_COOKIE, CLASS_FULL, COOKIE_PREFIX, Classroom, browser_key, default_max_kernels,
+                     host_pattern, new_browser_id, served_host_names)
 from .kernels import classroom_pools, current_page
 
 __all__ = ["CardkitVoila", "main", "STALL"]
@@ -77,6 +79,28 @@ def plain_page(title: str, text: str, more: str = "") -> str:
 
     return _FULL_PAGE.format(title=html.escape(title), text=html.escape(text),
                              more=f"<p>{html.escape(more)}</p>" if more else "")
+
+
+#: The longest lesson path answered (anything longer is no lesson: a plain 404).
+MAX_PATH = 512
+
+
+def canonical_lesson_path(path: str) -> Optional[str]:
+    """The one spelling of a page's path under the lessons folder: no leading, trailing or
+    doubled slashes, no ``.`` parts. None for what can name no lesson (``..``, a NUL, a
+    backslash, a path longer than :data:`MAX_PATH`, nothing at all).
+
+    >>> canonical_lesson_path("least_score//07_play_a_match.ipynb/")
+    'least_score/07_play_a_match.ipynb'
+    >>> canonical_lesson_path("../etc/passwd") is None
+    True
+    """
+    if not path or len(path) > MAX_PATH or "\0" in path or "\\" in path:
+        return None
+    parts = [p for p in path.split("/") if p not in ("", ".")]
+    if not parts or ".." in parts:
+        return None
+    return "/".join(parts)
 
 
 def _params(query: str) -> dict[str, str]:
@@ -113,6 +137,35 @@ def preheated_fits(request_query: str, heated_query: str, notebook: Optional[Pat
     return all(_same_deal(v, heated[k]) if k == "deal" else v == heated[k] for k, v in want.items())
 
 
+#: The catalogue's codes of what a page says when no kernel can be given to it, by reason.
+REFUSALS = {"full": "app.full", "per-browser": "app.per_browser", "per-address": "app.per_address"}
+
+#: The notice a lesson page shows when its game stops on the server (the page's script reads
+#: these from its config data, ``cardkitWords``): why, by cause, and how to carry on.
+NOTE_CODES = ("idle", "gone", "restarted", "server", "back", "kept", "when_back", "reload")
+
+
+def page_words() -> dict[str, str]:
+    """The page notice's sentences in the server's language (see :data:`NOTE_CODES`)."""
+    return {name: str(say(f"app.note.{name}")) for name in NOTE_CODES}
+
+
+def _with_page_words(hook: Optional[Any]) -> Any:
+    """A Voilà ``page_config_hook`` adding :func:`page_words` to every page's config data."""
+
+    def add_words(page_config: dict, **kwargs: Any) -> dict:
+        if hook is not None:
+            page_config = hook(page_config, **kwargs)
+        page_config["cardkitWords"] = page_words()
+        return page_config
+
+    return add_words
+
+
+def _titled(code: str, **values: Any) -> tuple[str, str]:
+    return str(say(code + ".title")), str(say(code + ".text", **values))
+
+
 class _Refusing:
     """What the handlers share: the classroom state and a plain refusal."""
 
@@ -127,7 +180,7 @@ class _Refusing:
         if not self.classroom.allows(kernel_id, self.page_cookies()):
             self.log.warning("Refused %s %s from %s: not the page that holds kernel %s",
                              self.request.method, self.request.path, self.request.remote_ip, kernel_id)
-            raise tornado.web.HTTPError(403, "This kernel belongs to another page.")
+            raise tornado.web.HTTPError(403, str(say("app.not_your_kernel")))
 
 
 class LessonHandler(_Refusing, TornadoVoilaHandler):
@@ -142,52 +195,99 @@ class LessonHandler(_Refusing, TornadoVoilaHandler):
         return preheated_fits(self.request.query, self.settings["cardkit_heated_query"],
                               root / path if path else None)
 
+    def notebook_suffixes(self) -> set[str]:
+        """The file endings Voilà runs as a notebook (each needs a kernel)."""
+        mapping = getattr(self.voila_configuration, "extension_language_mapping", {}) or {}
+        return {".ipynb", *(str(x).lower() for x in mapping)}
+
+    def refuse_page(self, status: int, title: str, text: str, more: str = "") -> None:
+        """Answer with a small plain page (no traceback, nothing loaded)."""
+        self.set_status(status)
+        self.set_header("Content-Type", "text/html; charset=utf-8")
+        self.set_header("Cache-Control", "no-store")
+        self.finish(plain_page(title, text, more))
+
     @tornado.web.authenticated
     async def get(self, path=None):
-        self._cardkit_path = path
-        notebook = Path(self.settings["cardkit_root"]) / (path or "")
-        if not path or not path.endswith(".ipynb") or not notebook.is_file():
-            return await super().get(path)
+        raw = path or ""
+        rel = canonical_lesson_path(raw)
+        root = Path(self.settings["cardkit_root"])
+        if rel is None:
+            return self.refuse_page(404, *_titled("app.no_lesson"))
+        if rel != raw:  # one address per lesson: every other spelling goes there first
+            target = self.base_url.rstrip("/") + "/voila/render/" + quote(rel)
+            if self.request.query:
+                target += "?" + self.request.query
+            return self.redirect(target)
+        notebook = root / rel
+        try:
+            is_file = notebook.is_file()
+        except (OSError, ValueError):
+            is_file = False
+        if not is_file:
+            return self.refuse_page(404, *_titled("app.no_lesson"))
+        if notebook.suffix.lower() not in self.notebook_suffixes():
+            return await super().get(rel)  # a plain file: Voilà sends the browser to it, no kernel
+        self._cardkit_path = rel
         client = self.request.remote_ip or "?"
+        cookie = self.get_cookie(BROWSER_COOKIE)
+        browser = browser_key(cookie, client)
+        if browser.startswith("a:"):  # a browser seen for the first time: its id for next time
+            self.set_cookie(BROWSER_COOKIE, new_browser_id(), path="/", httponly=True, samesite="Lax",
+                            expires_days=30)
         km = self.kernel_manager
-        spare = km.get_pool_size(path) if hasattr(km, "get_pool_size") else 0
+        spare = km.get_pool_size(rel) if hasattr(km, "get_pool_size") else 0
         if not preheated_fits(self.request.query, self.settings["cardkit_heated_query"], notebook):
             spare = 0
-        reason = self.classroom.refusal(client, km.kernel_count(), spare)
-        if reason is not None:
-            self.log.warning("Class full (%s): refused %s to %s", reason, path, client)
-            self.set_status(503)
+        found = self.classroom.assess(client, km.kernel_count(), spare, browser)
+        if found is not None and found.reclaim:
+            # kernels whose page has gone (a tab closed without goodbye): freed first
+            await self.settings["cardkit_reclaim"](found.reclaim)
+            spare = min(spare, km.get_pool_size(rel)) if hasattr(km, "get_pool_size") else 0
+            found = self.classroom.assess(client, km.kernel_count(), spare, browser)
+        if found is not None:
+            self.log.warning("Refused %s to %s: %s", rel, client, found.reason)
+            if found.reason == "per-browser" and browser.startswith("a:"):
+                found.reason = "per-address"  # a client keeping no cookies: its device is all we know
             self.set_header("Retry-After", "60")
-            self.set_header("Cache-Control", "no-store")
-            more = ("(Too many lesson pages are open from this device: close some tabs first.)"
-                    if reason == "per-client" else "")
-            self.finish(plain_page("This class is full", CLASS_FULL, more))
-            return
+            return self.refuse_page(503, *_titled(REFUSALS[found.reason]))
         self.xsrf_token  # sets the _xsrf cookie: a closing tab's shutdown note carries it
         for name in self.classroom.stale_cookies(self.request.cookies):
             self.clear_cookie(name, path="/")
-        self.classroom.reserve(client)
+        self._cardkit_browser = browser
+        self._cardkit_reservation = self.classroom.reserve(client, browser)
         self._cardkit_kernel: Optional[str] = None
         token = current_page.set(self)
-        released = False
+        cookie_set = False
         try:
-            gen = self.get_generator(path=path)
+            gen = self.get_generator(path=rel)
             async for html in gen:
-                if not released:
-                    released = True
-                    self.classroom.release(client)
+                if not cookie_set:
+                    cookie_set = True
                     self._set_kernel_cookie()
                 self.write(html)
                 self.flush()
         finally:
             current_page.reset(token)
-            if not released:
-                self.classroom.release(client)
+            self.classroom.release(self._cardkit_reservation)
+            if self._cardkit_kernel is not None:
+                self.classroom.served(self._cardkit_kernel)
+
+    def kernel_starting(self) -> None:
+        """Called (through the kernel manager) when a kernel starts for this page: from now on
+        the kernel manager counts it, so the page's reservation no longer does (in all)."""
+        reservation = getattr(self, "_cardkit_reservation", None)
+        if reservation is not None:
+            reservation.starting = True
 
     def kernel_handed_out(self, kernel_id: str) -> None:
         """Called (through the kernel manager) when this page gets its kernel."""
         self._cardkit_kernel = kernel_id
-        self.classroom.hand_out(kernel_id, self.request.remote_ip or "?")
+        self.classroom.hand_out(kernel_id, self.request.remote_ip or "?", browser=getattr(self, "_cardkit_browser", None),
+                                reservation=getattr(self, "_cardkit_reservation", None))
+        watch = self.settings.get("cardkit_watch_restarts")
+        if watch is not None:
+            watch(kernel_id)
 
     def _set_kernel_cookie(self) -> None:
         kid = getattr(self, "_cardkit_kernel", None)
@@ -198,18 +298,42 @@ class LessonHandler(_Refusing, TornadoVoilaHandler):
 
 
 class OwnedChannelsHandler(_Refusing, VoilaKernelWebsocketHandler):
-    """The kernel's websocket: only for the page holding the kernel."""
+    """The kernel's websocket: only for the page holding the kernel. A refusal is one log
+    line and a plain 403, before anything of jupyter_server's runs."""
 
-    async def pre_get(self):
-        self.refuse_stranger(self.kernel_id)
-        await super().pre_get()
-        self.classroom.connected(self.kernel_id)
-        self.settings["cardkit_sockets"].setdefault(self.kernel_id, set()).add(self)
+    async def get(self, kernel_id, *args, **kwargs):
+        if not self.classroom.allows(kernel_id, self.page_cookies()):
+            self.log.warning("Refused the websocket of kernel %s to %s: not its page", kernel_id,
+                             self.request.remote_ip)
+            self.set_status(403)
+            self.finish()
+            return
+        return await super().get(kernel_id, *args, **kwargs)
+
+    async def open(self, kernel_id, *args, **kwargs):
+        self.classroom.connected(kernel_id)
+        self._cardkit_counted = True
+        self.settings["cardkit_sockets"].setdefault(kernel_id, set()).add(self)
+        owner = self.classroom.owners.get(kernel_id)
+        if owner is not None and owner.browser.startswith("a:"):
+            # the page's first visit had no browser cookie yet: count it with its browser now
+            key = browser_key(self.get_cookie(BROWSER_COOKIE), owner.client)
+            if key.startswith("b:"):
+                owner.browser = key
+        result = await super().open(kernel_id, *args, **kwargs)
+        rewatch = self.settings.get("cardkit_rewatch")
+        if rewatch is not None:
+            rewatch(kernel_id)  # after the connection's own restart callback
+        return result
 
     def on_close(self):
-        sockets = self.settings["cardkit_sockets"].get(getattr(self, "kernel_id", None))
+        kernel_id = getattr(self, "kernel_id", None)
+        sockets = self.settings["cardkit_sockets"].get(kernel_id)
         if sockets is not None:
             sockets.discard(self)
+        if getattr(self, "_cardkit_counted", False):
+            self._cardkit_counted = False
+            self.classroom.disconnected(kernel_id)
         if getattr(self, "connection", None) is not None:
             super().on_close()
 
@@ -232,14 +356,25 @@ class OwnedShutdownHandler(_Refusing, VoilaShutdownKernelHandler):
 
     @tornado.web.authenticated
     async def post(self, kernel_id):
+        closing = self.settings.setdefault("cardkit_closing", set())
+        if kernel_id in closing or (kernel_id not in self.classroom.owners and kernel_id not in self.kernel_manager):
+            # being shut down, or already (the page's own goodbye and Voilà's both arrive): nothing to do
+            self.set_status(204)
+            return self.finish()
         self.refuse_stranger(kernel_id)
-        self.classroom.forget(kernel_id)
-        await super().post(kernel_id)
+        closing.add(kernel_id)
+        try:
+            self.classroom.forget(kernel_id)
+            await super().post(kernel_id)
+        finally:
+            closing.discard(kernel_id)
 
 
 class StatusHandler(tornado.web.RequestHandler):
-    """``/cardkit/api/status``, for the teacher's own machine only (loopback clients): the
-    kernels running, the pools, the caps. Kernel ids alone open nothing (see the owners)."""
+    """``/cardkit/api/status``, for the teacher's own machine only (loopback clients): how
+    many kernels run, how many pages hold one, the pools, the caps — counts only, never a
+    kernel id (any program on the machine may ask). ``?kernel=<id>`` answers whether that
+    one kernel still runs (whoever asks must know its id already)."""
 
     def get(self):
         import ipaddress
@@ -253,16 +388,21 @@ class StatusHandler(tornado.web.RequestHandler):
             raise tornado.web.HTTPError(403)
         km = self.settings["kernel_manager"]
         room: Classroom = self.settings["cardkit_classroom"]
-        pools = {nb: km.get_pool_size(nb) for nb in getattr(km, "_pools", {})}
         self.set_header("Content-Type", "application/json")
         self.set_header("Cache-Control", "no-store")
+        asked = self.get_query_argument("kernel", None)
+        if asked is not None:
+            self.finish(json.dumps({"kernel": asked[:64], "running": asked in km}))
+            return
+        pools = {nb: km.get_pool_size(nb) for nb in getattr(km, "_pools", {})}
         self.finish(json.dumps({
-            "kernels": sorted(km.list_kernel_ids()),
+            "kernels": len(km.list_kernel_ids()),
             "starting": km.kernels_starting,
-            "owned": {k: {"client": o.client, "connected": o.connected} for k, o in room.owners.items()},
+            **room.summary(),
             "pools_ready": pools,
             "max_kernels": room.max_kernels,
             "per_client": room.per_client,
+            "per_address": room.address_cap,
         }))
 
 
@@ -272,8 +412,26 @@ class WrongHostHandler(tornado.web.RequestHandler):
     def prepare(self):
         self.set_status(403)
         self.set_header("Content-Type", "text/html; charset=utf-8")
-        self.finish(plain_page("Wrong address", "This server does not answer to the address "
-                               f"{self.request.host_name!r}. Use the address your teacher gave you."))
+        self.finish(plain_page(*_titled("app.wrong_host", host=repr(self.request.host_name[:100]))))
+
+
+#: The longest request address written to the server's log (a stranger's 8,000-character
+#: address is cut: the teacher's terminal stays readable).
+LOG_URI_CHARS = 160
+
+
+def log_request(handler: tornado.web.RequestHandler) -> None:
+    """Tornado's one line per request, with the address cut to :data:`LOG_URI_CHARS`."""
+    import logging
+
+    status = handler.get_status()
+    log = logging.getLogger("tornado.access")
+    level = log.info if status < 400 else log.warning if status < 500 else log.error
+    uri = handler.request.uri or ""
+    if len(uri) > LOG_URI_CHARS:
+        uri = uri[:LOG_URI_CHARS] + f"… ({len(uri)} characters)"
+    level("%d %s %s (%s) %.2fms", status, handler.request.method, uri, handler.request.remote_ip,
+          1000.0 * handler.request.request_time())
 
 
 def _lan_url(app: "CardkitVoila", path: str) -> list[str]:
@@ -300,8 +458,14 @@ class CardkitVoila(Voila):
     other_pool_size = Integer(0, config=True, help="In classroom mode, pre-heated kernels for each other lesson.")
     start_pool_size = Integer(1, config=True, help="In classroom mode, pre-heated kernels for the start page.")
     max_kernels = Integer(0, config=True, help="Kernels in all, pools included (0: sized to the memory).")
-    max_kernels_per_client = Integer(6, config=True, help="Kernels one client address may hold at once (0: no cap).")
+    max_kernels_per_client = Integer(6, config=True, help="Live lesson pages one browser may hold at once (0: no cap).")
+    max_kernels_per_address = Integer(0, config=True,
+                                      help="Kernels one client address may hold at once, whatever its cookies "
+                                           "(0: four times the per-browser cap).")
     unclaimed_timeout = Float(60.0, config=True, help="Seconds a kernel may wait for its page to connect.")
+    disconnected_timeout = Float(60.0, config=True,
+                                 help="Seconds a kernel outlives its page's last websocket (a tab closed without "
+                                      "goodbye); a reload within that time finds the match in the browser anyway.")
     allowed_hosts = List(Unicode(), config=True, help="More Host names to answer to (e.g. a DNS name).")
     show_progress = Bool(True, config=True, help="Show a progress bar while the pools fill.")
     class_refill_delay = Float(45.0, config=True,
@@ -316,6 +480,7 @@ class CardkitVoila(Voila):
         "lang": "CardkitVoila.lang",
         "max-kernels": "CardkitVoila.max_kernels",
         "max-per-client": "CardkitVoila.max_kernels_per_client",
+        "max-per-address": "CardkitVoila.max_kernels_per_address",
         "ip": "Voila.ip",
     }
 
@@ -341,6 +506,7 @@ class CardkitVoila(Voila):
         os.environ["CARDKIT_PAGE_QUERY"] = self.heated_query  # what pre-heated kernels are run for
         os.environ["CARDKIT_SERVED"] = "1"
         self._configure_language()
+        self.voila_configuration.page_config_hook = _with_page_words(self.voila_configuration.page_config_hook)
         if self.class_size:
             self._configure_class()
 
@@ -355,6 +521,7 @@ class CardkitVoila(Voila):
         self.lang = lang or ""
         if self.lang:
             os.environ["CARDKIT_LANG"] = self.lang  # every kernel's default language (cardkit.i18n)
+            set_locale(self.lang)  # the server's own pages and notices, in the class's language
         if self.lang and self.lang != SOURCE_LANGUAGE and self.lesson:
             self.lesson = f"{self.lang}/{self.lesson.strip().lstrip('/')}"  # the class's page of that lesson
 
@@ -399,7 +566,9 @@ class CardkitVoila(Voila):
                 allowed_message_types=list(plain.allowed_message_types), max_kernels=self.max_kernels)
             settings["kernel_manager"] = self.kernel_manager
         km = self.kernel_manager
-        classroom = Classroom(self.max_kernels, self.max_kernels_per_client, self.unclaimed_timeout)
+        classroom = Classroom(self.max_kernels, self.max_kernels_per_client, self.unclaimed_timeout,
+                              per_address=self.max_kernels_per_address,
+                              disconnected_timeout=self.disconnected_timeout)
         sockets: dict[str, set] = {}
 
         def handed_out(kernel_id: str, page: Any) -> None:
@@ -412,13 +581,16 @@ class CardkitVoila(Voila):
 
         def remove_kernel(kernel_id: str):
             classroom.forget(kernel_id)
+            self._restart_callbacks.pop(kernel_id, None)
             return original_remove(kernel_id)
 
         km.remove_kernel = remove_kernel
         self.classroom = classroom
         self.sockets = sockets
+        self._restart_callbacks: dict[str, tuple] = {}
         settings.update(cardkit_classroom=classroom, cardkit_sockets=sockets, cardkit_root=self.root_dir,
-                        cardkit_heated_query=self.heated_query)
+                        cardkit_heated_query=self.heated_query, cardkit_reclaim=self._free,
+                        cardkit_watch_restarts=self._watch_restarts, cardkit_rewatch=self._rewatch)
         return settings
 
     def _tell_pages(self, kernel_id: str, code: int, reason: str) -> None:
@@ -453,6 +625,7 @@ class CardkitVoila(Voila):
         settings.update(self.tornado_settings)
         settings.setdefault("compress_response", True)  # gzip: a lesson page is mostly text
         settings["xsrf_cookies"] = True
+        settings["log_function"] = log_request
         settings.pop("disable_check_xsrf", None)
         self.app = tornado.web.Application(**settings)
         self.host_names = served_host_names(self.ip, self.allowed_hosts)
@@ -472,15 +645,73 @@ class CardkitVoila(Voila):
         super().listen()
 
     # -- running -----------------------------------------------------------------------
-    async def _free_unclaimed(self) -> None:
-        for kid in self.classroom.unclaimed():
+    async def _free(self, kernel_ids: list, why: str = "reclaimed") -> None:
+        """Shut these kernels down and forget their owners (one log line each, no traceback)."""
+        for kid in kernel_ids:
             self.classroom.forget(kid)
             if kid in self.kernel_manager:
-                self.log.warning("Freeing kernel %s: its page never connected", kid)
+                self.log.warning("Freeing kernel %s (%s)", kid, why)
                 try:
                     await self.kernel_manager.shutdown_kernel(kid)
-                except Exception:
-                    self.log.exception("could not shut kernel %s down", kid)
+                except Exception as err:
+                    self.log.warning("could not shut kernel %s down: %s: %s", kid, type(err).__name__, err)
+
+    async def _free_unclaimed(self) -> None:
+        await self._free(self.classroom.unclaimed(), "never-connected")
+        await self._free(self.classroom.abandoned(), "page-gone")
+
+    def _watch_restarts(self, kernel_id: str) -> None:
+        """A page's kernel that dies is restarted by Jupyter, empty: its page could only look
+        alive and answer nothing. Close the page's websocket instead (the page says so in
+        words, and a reload resumes the match kept in the browser), and free the kernel."""
+        km = self.kernel_manager
+
+        loop = tornado.ioloop.IOLoop.current()
+
+        async def free_when_settled(tries: int = 5) -> None:
+            # a kernel cannot be shut down while its restart is under way: try again a little later
+            if kernel_id not in self.kernel_manager:
+                return
+            try:
+                await self.kernel_manager.shutdown_kernel(kernel_id)
+                self.log.warning("Freed kernel %s (restarted-empty)", kernel_id)
+            except Exception as err:
+                if tries > 1:
+                    loop.call_later(2.0, lambda: loop.add_callback(free_when_settled, tries - 1))
+                else:
+                    self.log.warning("could not shut kernel %s down: %s", kernel_id, type(err).__name__)
+
+        def restarted() -> None:
+            if kernel_id not in self.classroom.owners:
+                return
+            self.log.warning("Kernel %s of a page stopped and was restarted empty: telling its page", kernel_id)
+            self._tell_pages(kernel_id, 4001, "restarted")
+            self.classroom.forget(kernel_id)
+            loop.call_later(2.0, lambda: loop.add_callback(free_when_settled))
+
+        def dead() -> None:
+            self._tell_pages(kernel_id, 4001, "restarted")
+
+        self._restart_callbacks[kernel_id] = (restarted, dead)
+        self._rewatch(kernel_id)
+
+    def _rewatch(self, kernel_id: str) -> None:
+        """(Re)register a kernel's restart callbacks last: jupyter_server's own (added when a
+        websocket connects) then write to the page's socket before ours closes it."""
+        callbacks = self._restart_callbacks.get(kernel_id)
+        if callbacks is None or kernel_id not in self.kernel_manager:
+            return
+        km = self.kernel_manager
+        for callback, event in zip(callbacks, ("restart", "dead")):
+            try:
+                km.remove_restart_callback(kernel_id, callback, event)
+            except Exception:
+                pass
+            try:
+                km.add_restart_callback(kernel_id, callback, event)
+            except Exception as err:  # no restarter: nothing to watch
+                self.log.info("cannot watch kernel %s for restarts: %s", kernel_id, type(err).__name__)
+                return
 
     async def _announce(self) -> None:
         km = self.kernel_manager

@@ -36,6 +36,7 @@ import anywidget
 from traitlets import Dict, Unicode
 
 from ..svg import FONT_STACK
+from .guard import FrontEndGuard
 
 __all__ = ["STATIC", "FONT_STACK", "LOADER", "stylesheet", "register_module", "assets", "ModuleWidget"]
 
@@ -80,8 +81,9 @@ def _styles() -> str:
             + "\n".join(p.read_text(encoding="utf-8") for p in seen))
 
 
-class _Assets(anywidget.AnyWidget):
-    """The widgets' modules and styles, once per kernel (never displayed)."""
+class _Assets(FrontEndGuard, anywidget.AnyWidget):
+    """The widgets' modules and styles, once per kernel (never displayed); the page may set
+    nothing of them."""
 
     _esm = STATIC / "assets.js"
     modules = Dict().tag(sync=True)

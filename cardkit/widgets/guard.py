@@ -27,9 +27,11 @@ from __future__ import annotations
 import functools
 import logging
 import os
-from typing import Any, Callable, ClassVar
+from typing import Any, Callable, ClassVar, Optional
 
+import comm.base_comm as _comm_base
 import ipywidgets
+from ipywidgets.widgets.widget_style import Style as _Style
 from traitlets import TraitError
 
 from ..errors import CardkitError
@@ -48,19 +50,26 @@ log = logging.getLogger("cardkit.widgets")
 PLAIN_ERROR = "That did not work. Please try again, or reload the page."
 
 
+#: The loggers kept off the kernel's output streams in a served page: cardkit's own, and those
+#: of the comm layer and the widgets, which write a crafted message's error (and its traceback)
+#: to stderr — the stream the kernel forwards to the page.
+QUIET_LOGGERS = ("cardkit", _comm_base.logger.name, "ipykernel.comm", "traitlets", "ipywidgets")
+
+
 def _quiet_logging() -> None:
-    """In a served page, keep cardkit's log lines (and their tracebacks) off the kernel's
-    output streams, which the kernel forwards to the page."""
+    """In a served page, keep these log lines (and their tracebacks) off the kernel's output
+    streams, which the kernel forwards to the page (to a file when ``CARDKIT_LOG_FILE`` is set)."""
     if os.environ.get("CARDKIT_SERVED") != "1":
         return
-    root = logging.getLogger("cardkit")
-    if getattr(root, "_cardkit_quiet", False):
-        return
-    root.propagate = False
     path = os.environ.get("CARDKIT_LOG_FILE")
     handler: logging.Handler = logging.FileHandler(path, encoding="utf-8") if path else logging.NullHandler()
-    root.addHandler(handler)
-    root._cardkit_quiet = True  # type: ignore[attr-defined]
+    for name in QUIET_LOGGERS:
+        logger = logging.getLogger(name)
+        if getattr(logger, "_cardkit_quiet", False):
+            continue
+        logger.propagate = False
+        logger.handlers[:] = [handler]
+        logger._cardkit_quiet = True  # type: ignore[attr-defined]
 
 
 _quiet_logging()
@@ -84,6 +93,102 @@ def _safe(callback: Callable, widget: Any) -> Callable:
     return safe
 
 
+def _bad_index(widget: Any, value: Any) -> bool:
+    """Whether ``value`` is no index the page may choose in a selection widget: an int (not a
+    bool) naming one of its options (a tuple of such ints for a multiple selection)."""
+    labels = getattr(widget, "_options_labels", None)
+    if labels is None:
+        return False
+    n = len(labels)
+
+    def one(i: Any) -> bool:
+        return type(i) is int and 0 <= i < n
+
+    if isinstance(getattr(widget, "index", None), tuple):
+        return not (isinstance(value, (list, tuple)) and all(one(i) for i in value))
+    return not one(value)
+
+
+def _page_set_state(widget: Any, sync_data: Any, may_set: Any) -> None:
+    """The page sets synced traits of ``widget``: only those in ``may_set`` (None: any), each
+    with a value it may hold; otherwise :class:`traitlets.TraitError`, nothing changes and the
+    page is sent the true state again."""
+    if not isinstance(sync_data, dict):
+        raise TraitError("a widget's state is a mapping of names to values")
+    keys = getattr(widget, "keys", ())
+    refused = sorted(str(k) for k in sync_data if (may_set is not None and k not in may_set) or k not in keys)
+    if "index" in sync_data and "index" not in refused and _bad_index(widget, sync_data["index"]):
+        refused.append("index")
+    if refused:
+        _resend(widget, [k for k in refused if k in keys])
+        raise TraitError(f"the page may not change {', '.join(refused)} of {type(widget).__name__}")
+    before = {k: getattr(widget, k) for k in sync_data}
+    try:
+        setter = super(FrontEndGuard, widget).set_state if isinstance(widget, FrontEndGuard) else widget.set_state
+        setter(sync_data)
+    except Exception as exc:
+        for name, value in before.items():  # whatever failed, the old values stay
+            try:
+                widget.set_trait(name, value)
+            except Exception:
+                pass
+        _resend(widget, list(before))
+        if isinstance(exc, TraitError):
+            raise
+        raise TraitError(f"{type(widget).__name__} refused {', '.join(before)}: {exc}") from exc
+
+
+def _resend(widget: Any, names: list) -> None:
+    if names:
+        try:
+            widget.send_state(names)
+        except Exception:
+            pass
+
+
+def _page_may_set(widget: Any) -> Any:
+    """What the page may set in ``widget``: a guarded widget's ``_front_end_may_set``; nothing
+    in a layout, a style or the assets; anything (each value checked) in a plain widget."""
+    if isinstance(widget, FrontEndGuard):
+        return widget._front_end_may_set
+    if isinstance(widget, (ipywidgets.Layout, _Style)):
+        return frozenset()
+    return None
+
+
+def _handle_page_msg(widget: Any, msg: Any) -> None:
+    """A message from the page to ``widget`` (any widget in this kernel): state updates through
+    :func:`_page_set_state`, state requests, custom messages; nothing ever reaches the page as a
+    traceback, and what is refused is only logged."""
+    try:
+        data = msg["content"]["data"]
+        if not isinstance(data, dict):
+            log.info("refused a message from the page whose data is %s", type(data).__name__)
+            return
+        method = data.get("method")
+        if method == "update" and "state" in data:
+            state = data["state"]
+            if data.get("buffer_paths"):
+                from ipywidgets.widgets.widget import _put_buffers
+
+                _put_buffers(state, data["buffer_paths"], msg.get("buffers") or [])
+            if isinstance(widget, FrontEndGuard):
+                widget.set_state(state)
+            else:
+                _page_set_state(widget, state, _page_may_set(widget))
+        elif method == "request_state":
+            widget.send_state()
+        elif method == "custom" and "content" in data:
+            widget._handle_custom_msg(data["content"], msg.get("buffers") or [])
+        else:
+            log.info("ignored a message from the page with method %r", method)
+    except TraitError as exc:
+        log.info("refused a change from the page: %s", exc)
+    except Exception as exc:
+        log.error("a message from the page failed: %s: %s", type(exc).__name__, exc)
+        FrontEndGuard.tell_learner(widget, PLAIN_ERROR)
+
+
 class FrontEndGuard:
     """Mixin (put it first) for a widget class: the page may set only the synced traits
     named in ``_front_end_may_set``; see the module."""
@@ -98,58 +203,17 @@ class FrontEndGuard:
 
     # -- what the page may change
     def set_state(self, sync_data: dict) -> None:
-        """The page sets synced traits: only those in ``_front_end_may_set``; any other is
-        refused with :class:`traitlets.TraitError` and nothing changes."""
-        if not isinstance(sync_data, dict):
-            raise TraitError("a widget's state is a mapping of names to values")
-        refused = sorted(str(k) for k in sync_data if k not in self._front_end_may_set)
-        if refused:
-            self._resend([k for k in refused if k in self.keys])
-            raise TraitError(f"the page may not change {', '.join(refused)} of {type(self).__name__}")
-        before = {k: getattr(self, k) for k in sync_data if k in self.keys}
-        try:
-            super().set_state(sync_data)
-        except Exception as exc:
-            for name, value in before.items():  # whatever failed, the old values stay
-                try:
-                    self.set_trait(name, value)
-                except Exception:
-                    pass
-            self._resend(list(before))
-            if isinstance(exc, TraitError):
-                raise
-            raise TraitError(f"{type(self).__name__} refused {', '.join(before)}: {exc}") from exc
+        """The page sets synced traits: only those in ``_front_end_may_set`` (an index only to
+        one of the options); any other is refused with :class:`traitlets.TraitError` and
+        nothing changes."""
+        _page_set_state(self, sync_data, self._front_end_may_set)
 
     def _resend(self, names: list) -> None:
-        if names:
-            try:
-                self.send_state(names)
-            except Exception:
-                pass
+        _resend(self, names)
 
     # -- messages from the page
     def _handle_msg(self, msg: dict) -> None:
-        try:
-            data = msg["content"]["data"]
-            method = data.get("method")
-            if method == "update" and "state" in data:
-                state = data["state"]
-                if data.get("buffer_paths"):
-                    from ipywidgets.widgets.widget import _put_buffers
-
-                    _put_buffers(state, data["buffer_paths"], msg.get("buffers") or [])
-                self.set_state(state)
-            elif method == "request_state":
-                self.send_state()
-            elif method == "custom" and "content" in data:
-                self._handle_custom_msg(data["content"], msg.get("buffers") or [])
-            else:
-                log.info("ignored a message from the page with method %r", method)
-        except TraitError as exc:
-            log.info("refused a change from the page: %s", exc)
-        except Exception as exc:
-            log.error("a message from the page failed: %s: %s", type(exc).__name__, exc)
-            self.tell_learner(PLAIN_ERROR)
+        _handle_page_msg(self, msg)
 
     def on_msg(self, callback: Callable, remove: bool = False) -> None:
         """ipywidgets' ``on_msg``, with the callback's errors kept from the page."""
@@ -224,3 +288,102 @@ class Button(FrontEndGuard, ipywidgets.Button):
                     self._click_handlers.register_callback(cb, remove=True)
             return
         super().on_click(_safe(callback, self))
+
+
+# --------------------------------------------------------------------------- every widget, every comm
+
+def _plain_widget_msg(self: ipywidgets.Widget, msg: dict) -> None:
+    """ipywidgets' handler of a page's message, for every widget in the kernel (the plain ones
+    lessons and the classroom build too): see :func:`_handle_page_msg`."""
+    _handle_page_msg(self, msg)
+
+
+#: ipywidgets' own handler, replaced below (tests/test_app_overrides.py watches what it did).
+IPYWIDGETS_HANDLE_MSG = ipywidgets.Widget.__dict__["_handle_msg"]
+if IPYWIDGETS_HANDLE_MSG is not _plain_widget_msg:
+    ipywidgets.Widget._handle_msg = _plain_widget_msg  # type: ignore[method-assign]
+
+#: The comm targets a page may open (ipywidgets' control channel, through which the page asks
+#: for every widget's state at once). A page never makes a widget of its own in a lesson.
+PAGE_TARGETS = frozenset({"jupyter.widget.control"})
+_MAX_ID = 128
+
+
+def _comm_content(msg: Any) -> Optional[dict]:
+    content = msg.get("content") if isinstance(msg, dict) else None
+    if not isinstance(content, dict):
+        return None
+    comm_id = content.get("comm_id")
+    if not isinstance(comm_id, str) or not 0 < len(comm_id) <= _MAX_ID:
+        return None
+    return content
+
+
+def guard_comms(manager: Any, handlers: dict) -> None:
+    """Put guards in front of a kernel's ``comm_open``, ``comm_msg`` and ``comm_close`` shell
+    handlers (``handlers``: the kernel's ``shell_handlers``; ``manager``: its comm manager):
+    the page may open only :data:`PAGE_TARGETS` under a new comm id, send messages only to
+    comms that exist, and close only what it opened. Anything else is dropped with one quiet
+    log line: nothing is registered, nothing closed, nothing sent back."""
+    if getattr(manager, "_cardkit_guarded", False):
+        return
+    original = {name: handlers.get(name) for name in ("comm_open", "comm_msg", "comm_close")}
+
+    def comm_open(stream: Any, ident: Any, msg: Any) -> None:
+        content = _comm_content(msg)
+        target = content.get("target_name") if content is not None else None
+        if content is None or target not in PAGE_TARGETS or target not in manager.targets:
+            log.info("refused a comm_open from the page (target %.40r)", target)
+            return
+        if content["comm_id"] in manager.comms:
+            log.info("refused a comm_open from the page reusing comm id %.40s", content["comm_id"])
+            return
+        try:
+            original["comm_open"](stream, ident, msg)
+        except Exception as exc:
+            log.info("a comm_open from the page failed: %s", type(exc).__name__)
+
+    def comm_msg(stream: Any, ident: Any, msg: Any) -> None:
+        content = _comm_content(msg)
+        if content is None or content["comm_id"] not in manager.comms or not isinstance(content.get("data"), dict):
+            log.info("refused a comm_msg from the page (no such comm, or no data)")
+            return
+        try:
+            original["comm_msg"](stream, ident, msg)
+        except Exception as exc:
+            log.info("a comm_msg from the page failed: %s", type(exc).__name__)
+
+    def comm_close(stream: Any, ident: Any, msg: Any) -> None:
+        content = _comm_content(msg)
+        comm = manager.comms.get(content["comm_id"]) if content is not None else None
+        if comm is None or getattr(comm, "target_name", None) not in PAGE_TARGETS:
+            log.info("refused a comm_close from the page of a comm it did not open")
+            return
+        try:
+            original["comm_close"](stream, ident, msg)
+        except Exception as exc:
+            log.info("a comm_close from the page failed: %s", type(exc).__name__)
+
+    for name, handler in (("comm_open", comm_open), ("comm_msg", comm_msg), ("comm_close", comm_close)):
+        if original[name] is not None:
+            handlers[name] = handler
+    manager._cardkit_guarded = True
+
+
+def _guard_this_kernel() -> None:
+    """In a served page's kernel, guard its comm handlers (:func:`guard_comms`)."""
+    if os.environ.get("CARDKIT_SERVED") != "1":
+        return
+    try:
+        from IPython import get_ipython
+
+        kernel = getattr(get_ipython(), "kernel", None)
+        manager = getattr(kernel, "comm_manager", None)
+        handlers = getattr(kernel, "shell_handlers", None)
+    except Exception:
+        return
+    if manager is not None and isinstance(handlers, dict):
+        guard_comms(manager, handlers)
+
+
+_guard_this_kernel()

@@ -375,9 +375,21 @@ class VoilaServer:
         return f"--- last lines of {self.log_path} ---\n" + "\n".join(tail)
 
     def status(self) -> dict:
-        """The server's own view (``/cardkit/api/status``, loopback only): kernels, owners, pools."""
+        """The server's own view (``/cardkit/api/status``, loopback only): counts of kernels,
+        owners and ready pools (never a kernel id)."""
         with urllib.request.urlopen(self.url("cardkit/api/status"), timeout=10) as resp:
             return json.load(resp)
+
+    def kernel_pids(self) -> dict[str, int]:
+        """Kernel id -> process id of this server's kernels (from their connection files)."""
+        found = {}
+        if self.proc is None:
+            return found
+        for pid in process_tree(self.proc.pid):
+            m = re.search(r"kernel-([0-9a-f-]{36})\.json", _cmdline(pid))
+            if m:
+                found[m.group(1)] = pid
+        return found
 
     def kernel_exists(self, kernel_id: str) -> bool:
         """Whether the server still runs the kernel ``kernel_id``."""
@@ -389,7 +401,8 @@ class VoilaServer:
                 if err.code == 404:
                     return False
                 raise
-        return kernel_id in self.status()["kernels"]
+        with urllib.request.urlopen(self.url(f"cardkit/api/status?kernel={kernel_id}"), timeout=10) as resp:
+            return bool(json.load(resp)["running"])
 
     def memory(self) -> Memory:
         """RSS (and PSS, which splits shared pages fairly) of the server and its kernels."""
