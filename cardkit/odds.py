@@ -33,7 +33,7 @@ from . import accel
 from .cards import Card, to_cards
 from .errors import HandError, OptionError, RulesError
 from .least_score.rules import MAX_TOTAL, MIN_TOTAL, deck_draw_expectation
-from .pcg import PCG64Stream, pure_deal_positions
+from .pcg import pure_deal_positions, stream_from_seed
 from .stats import CHUNK, Estimate, SeedLike, check_trials, deal_positions, numpy_rng, wilson_interval
 
 np = accel.numpy_module()
@@ -481,12 +481,10 @@ def _hands_with_total(total: int) -> "np.ndarray":
 
 
 @functools.lru_cache(maxsize=None)
-def _least_score_counts_cached(one_suit: bool, numpy: bool) -> _LeastScoreCounts:
+def _least_score_counts(one_suit: bool, numpy: Optional[bool] = None) -> _LeastScoreCounts:
+    """The full deck's counts, cached per rule and per path (``numpy``: which one
+    counted them; callers pass ``accel.use_numpy()``)."""
     return _count_deck(range(52), one_suit)
-
-
-def _least_score_counts(one_suit: bool) -> _LeastScoreCounts:
-    return _least_score_counts_cached(one_suit, accel.use_numpy())
 
 
 def least_score_hand_counts(rules: Any = None) -> dict:
@@ -494,7 +492,7 @@ def least_score_hand_counts(rules: Any = None) -> dict:
     ``{'hands': 2598960, 'pair': …, 'four_of_a_kind': …, 'run_of_3': …,
     'run_of_5': …, 'flush': …, 'total_counts': {total: hands},
     'best_first_discard': {kind: hands}}`` — whole numbers, no rounding."""
-    return _counts_dict(_least_score_counts(runs_one_suit(rules)))
+    return _counts_dict(_least_score_counts(runs_one_suit(rules), accel.use_numpy()))
 
 
 def _counts_dict(c: _LeastScoreCounts) -> dict:
@@ -525,7 +523,7 @@ def least_score_hand_odds(rules: Any = None) -> dict:
     >>> least_score_hand_odds()['exact']['four_of_a_kind']
     Fraction(1, 4165)
     """
-    c = _least_score_counts(runs_one_suit(rules))
+    c = _least_score_counts(runs_one_suit(rules), accel.use_numpy())
     hands = c.hands
     counts = _counts_dict(c)
     exact: dict = {e: Fraction(n, hands) for e, n in c.events}
@@ -915,13 +913,7 @@ def _pure_estimate_lowest_total(
 ) -> tuple[Estimate, Estimate]:
     """:func:`estimate_lowest_total` in plain Python: the same random numbers
     (:class:`~cardkit.pcg.PCG64Stream`) dealt the same way, one deal at a time."""
-    if isinstance(seed, PCG64Stream):
-        stream = seed
-    else:
-        from .simulate import numpy_free_check_seed
-
-        numpy_free_check_seed(seed)
-        stream = PCG64Stream(int(seed))
+    stream = stream_from_seed(seed)
     dealt = HAND_SIZE * opponents
     values = _PY_VALUE
     if hand is not None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["PCG64Stream", "seed_words", "pure_deal_positions"]
+__all__ = ["PCG64Stream", "seed_words", "pure_deal_positions", "stream_from_seed"]
 
 _M32 = 0xFFFFFFFF
 _M64 = (1 << 64) - 1
@@ -127,6 +127,14 @@ def pure_deal_positions(u: list[float], k: int, pool: int, start: int = 0) -> li
     return order[:k]
 
 
-def is_stream(x: Any) -> bool:
-    """Whether ``x`` is a :class:`PCG64Stream` (a seed the pure path can continue)."""
-    return isinstance(x, PCG64Stream)
+def stream_from_seed(seed: Any) -> PCG64Stream:
+    """The stream itself (to continue it), or a new one from a whole-number seed 0
+    or more; anything else raises :class:`~cardkit.errors.DealCodeError`."""
+    from .errors import DealCodeError
+    from .stats import is_whole_number
+
+    if isinstance(seed, PCG64Stream):
+        return seed
+    if not is_whole_number(seed) or seed < 0:
+        raise DealCodeError(f"a seed is a whole number 0 or more (or a numpy Generator), not {seed!r}")
+    return PCG64Stream(int(seed))

@@ -28,7 +28,7 @@ from typing import Any, Callable, NamedTuple, Sequence, Union
 
 from . import accel, odds
 from .cards import Card
-from .pcg import PCG64Stream, pure_deal_positions
+from .pcg import PCG64Stream, pure_deal_positions, stream_from_seed
 from .errors import HandError, OptionError, RulesError
 from .odds import estimate_lowest_total
 from .stats import CHUNK as _CHUNK
@@ -92,21 +92,9 @@ def random_stream(seed: Any) -> Any:
     :class:`~cardkit.errors.DealCodeError`."""
     if accel.use_numpy():
         return numpy_rng(seed)
-    if isinstance(seed, PCG64Stream):
-        return seed
     if np is not None and isinstance(seed, np.random.Generator):
         raise OptionError("a numpy Generator cannot continue a plain-Python simulation; pass a whole-number seed")
-    numpy_free_check_seed(seed)
-    return PCG64Stream(int(seed))
-
-
-def numpy_free_check_seed(seed: Any) -> None:
-    """Raise :class:`~cardkit.errors.DealCodeError` unless ``seed`` is a whole number 0 or more."""
-    from .errors import DealCodeError
-    from .stats import is_whole_number
-
-    if not is_whole_number(seed) or seed < 0:
-        raise DealCodeError(f"a seed is a whole number 0 or more (or a numpy Generator), not {seed!r}")
+    return stream_from_seed(seed)
 
 
 def _pure_hands(stream: PCG64Stream, n: int, size: int, pool: int = 52) -> list[list[int]]:
