@@ -33,7 +33,7 @@ from . import accel
 from .cards import Card, to_cards
 from .errors import HandError, OptionError, RulesError
 from .least_score.rules import MAX_TOTAL, MIN_TOTAL, deck_draw_expectation
-from .pcg import pure_deal_positions, stream_from_seed
+from .pcg import PCG64Stream, dealt_rows, pure_deal_positions, stream_from_seed, uniforms
 from .stats import CHUNK, Estimate, SeedLike, check_trials, deal_positions, numpy_rng, wilson_interval
 
 np = accel.numpy_module()
@@ -931,14 +931,19 @@ def _pure_estimate_lowest_total(
     width = 1 + dealt
     for start in range(0, trials, CHUNK):
         n = min(CHUNK, trials - start)
-        u = stream.random(n * width)
+        if isinstance(seed, PCG64Stream):
+            u = stream.random(n * width)
+            orders = [pure_deal_positions(u, dealt, 47, i * width + 1) for i in range(n)]
+        else:   # a whole-number seed: the same deals for every total, dealt once
+            u = uniforms(int(seed), trials * width)[start * width:(start + n) * width]
+            orders = dealt_rows(int(seed), trials, width, dealt, 47, 1)[start:start + n]
         for i in range(n):
             base = i * width
             if hand is None:
                 pick = min(int(u[base] * len(choices)), len(choices) - 1)
                 held = set(choices[pick])
                 rest = [c for c in range(52) if c not in held]
-            order = pure_deal_positions(u, dealt, 47, base + 1)
+            order = orders[i]
             lowest = min(sum(values[rest[p]] for p in order[j:j + HAND_SIZE]) for j in range(0, dealt, HAND_SIZE))
             if lowest > total:
                 strict += 1

@@ -138,3 +138,43 @@ def stream_from_seed(seed: Any) -> PCG64Stream:
     if not is_whole_number(seed) or seed < 0:
         raise DealCodeError(f"a seed is a whole number 0 or more (or a numpy Generator), not {seed!r}")
     return PCG64Stream(int(seed))
+
+
+# --- a few recent streams kept, for simulations that deal the same hands again ----------
+# (the odds table deals the same seeded hands once per event; the lowest-total plot deals
+# the same positions for every total).  Plain Python only: numpy is fast enough without.
+
+_KEEP = 3
+_uniform_cache: dict[int, tuple[PCG64Stream, list[float]]] = {}
+_rows_cache: dict[tuple, list] = {}
+
+
+def _remember(cache: dict, key: Any, value: Any) -> None:
+    cache.pop(key, None)
+    cache[key] = value
+    while len(cache) > _KEEP:
+        cache.pop(next(iter(cache)))
+
+
+def uniforms(seed: int, count: int) -> list[float]:
+    """The first ``count`` (or more) numbers of the stream of a whole-number ``seed``:
+    a list kept for the next call (do not change it)."""
+    stream, numbers = _uniform_cache.get(seed) or (PCG64Stream(seed), [])
+    if len(numbers) < count:
+        numbers.extend(stream.random(count - len(numbers)))
+    _remember(_uniform_cache, seed, (stream, numbers))
+    return numbers
+
+
+def dealt_rows(seed: int, rows: int, width: int, dealt: int, pool: int, offset: int = 0) -> list[list[int]]:
+    """For deals ``0 … rows − 1`` of a whole-number ``seed``, each taking ``width``
+    numbers of its stream: the ``dealt`` positions of a shuffled ``pool`` dealt from
+    numbers ``offset …`` of the deal's share (:func:`pure_deal_positions`).  Kept for
+    the next call with the same seed and shape."""
+    key = (seed, width, dealt, pool, offset)
+    done = _rows_cache.get(key, [])
+    if len(done) < rows:
+        u = uniforms(seed, rows * width)
+        done = done + [pure_deal_positions(u, dealt, pool, i * width + offset) for i in range(len(done), rows)]
+    _remember(_rows_cache, key, done)
+    return done

@@ -28,7 +28,7 @@ from typing import Any, Callable, NamedTuple, Sequence, Union
 
 from . import accel, odds
 from .cards import Card
-from .pcg import PCG64Stream, pure_deal_positions, stream_from_seed
+from .pcg import PCG64Stream, dealt_rows, pure_deal_positions, stream_from_seed
 from .errors import HandError, OptionError, RulesError
 from .odds import estimate_lowest_total
 from .stats import CHUNK as _CHUNK
@@ -121,6 +121,12 @@ def deal_hands(trials: int, seed: SeedLike, deal: str = "least_score") -> Any:
 
 def _hands_in_chunks(trials: int, seed: SeedLike, deal: str):
     size = DEALS[deal]
+    if not accel.use_numpy() and not isinstance(seed, PCG64Stream):
+        stream_from_seed(seed)                      # a clear error for a bad seed
+        rows = dealt_rows(int(seed), trials, size, size, 52)
+        for start in range(0, trials, _CHUNK):
+            yield rows[start:min(start + _CHUNK, trials)]
+        return
     rng = random_stream(seed)
     for start in range(0, trials, _CHUNK):
         n = min(_CHUNK, trials - start)
