@@ -23,7 +23,7 @@ LESSON ?=
 DEAL   ?=
 CLASS_ARGS := $(if $(CLASS),--class-size=$(CLASS)) $(if $(LESSON),--lesson=$(LESSON)) $(if $(DEAL),--deal=$(DEAL))
 
-.PHONY: app test test-browser chromium bench load lessons clean help
+.PHONY: app test test-browser chromium bench load lessons clean help static static-serve
 
 help:
 	@echo "make app    serve the lessons on http://127.0.0.1:$(PORT)"
@@ -33,6 +33,8 @@ help:
 	@echo "make app CLASS=30 LESSON=least_score/05_probability.ipynb [DEAL=K7Q-29X] IP=0.0.0.0   teach a class"
 	@echo "make load   classroom load figures: LEARNERS='10 20 30' learners arriving at once"
 	@echo "make lessons  re-run every lesson and store it with its outputs (after a change that alters them)"
+	@echo "make static   build site/: every lesson as a static site (Python in the browser), for any web host"
+	@echo "make static-serve   serve site/ on http://127.0.0.1:$(STATIC_PORT) (this computer only)"
 
 $(STAMP): pyproject.toml
 	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
@@ -78,5 +80,15 @@ lessons: $(STAMP)
 	    --ExecutePreprocessor.store_widget_state=False "$$nb" || exit 1; \
 	done
 
+# The static site (README, "Sharing the lessons"): built with its own pinned tools in static/.build,
+# Pyodide from npm, the browser's wheels from PyPI; nothing is fetched when the site runs.
+STATIC_PORT ?= 8000
+static:
+	$(PYTHON) static/build.py --out site
+
+static-serve:
+	@[ -f site/index.html ] || $(MAKE) static
+	$(PYTHON) static/serve.py --dir site --ip 127.0.0.1 --port $(STATIC_PORT)
+
 clean:
-	rm -rf $(VENV) .pytest_cache test-artifacts
+	rm -rf $(VENV) .pytest_cache test-artifacts site static/.build

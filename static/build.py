@@ -188,11 +188,14 @@ def lite_settings(packages: list[str]) -> dict:
     }
 
 
-def voici_build(bin_dir: pathlib.Path, out: pathlib.Path, packages: list[str]) -> None:
+def voici_build(bin_dir: pathlib.Path, out: pathlib.Path, packages: list[str],
+                extra: pathlib.Path | None = None) -> None:
     with tempfile.TemporaryDirectory() as tmp:
         tmp = pathlib.Path(tmp)
         content = tmp / "content"
         shutil.copytree(ROOT / "lessons", content, ignore=shutil.ignore_patterns("*.md", ".ipynb_checkpoints"))
+        for nb in sorted(extra.glob("*.ipynb")) if extra else []:   # the browser tests' own pages
+            shutil.copy2(nb, content / nb.name)
         lite = tmp / "lite"
         lite.mkdir()
         (lite / "jupyter-lite.json").write_text(json.dumps(lite_settings(packages), indent=1))
@@ -246,6 +249,8 @@ def compress(out: pathlib.Path) -> None:
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=str(ROOT / "site"), help="where the site goes (default: site/)")
+    ap.add_argument("--extra-contents", default=None,
+                    help="a folder of notebooks to add at the site's top (the browser tests' pages)")
     args = ap.parse_args(argv)
     out = pathlib.Path(args.out).resolve()
     bin_dir = build_venv()
@@ -265,7 +270,7 @@ def main(argv: list[str] | None = None) -> int:
         lock = {"info": lock["info"], "packages": packages}
         if out.exists():
             shutil.rmtree(out)
-        voici_build(bin_dir, out, sorted(packages))
+        voici_build(bin_dir, out, sorted(packages), pathlib.Path(args.extra_contents) if args.extra_contents else None)
         target = out / "static" / "pyodide"
         target.mkdir(parents=True, exist_ok=True)
         for name in CORE:
