@@ -19,6 +19,7 @@ import re
 from enum import IntEnum
 from typing import Iterable, Union
 
+from . import i18n
 from .errors import CardParseError, DealCodeError
 
 __all__ = [
@@ -393,3 +394,6 @@ def resolve_seed(seed: Union[int, str, None], any_whole_number: bool = False) ->
             f"a seed is a whole number from 0 to {MAX_SEED - 1}, or a deal code such as 'K7Q-29X'; not {seed!r}"
         )
     return seed
+
+
+i18n.register_card_type(Card)

@@ -13,7 +13,8 @@ plain-language reason, fit to be shown on a page as it is:
 - :class:`OptionError` — any other setting a function cannot use (a picture's width,
   a number of trials, a bot's setting, a game's name …);
 - :class:`UnknownBotError` — a bot nobody has (also a ``KeyError``);
-- :class:`BotError` — a bot that failed while playing (also a ``RuntimeError``).
+- :class:`BotError` — a bot that failed while playing (also a ``RuntimeError``);
+- :class:`MessageError` — a message code no text defines (a programming error).
 """
 
 from __future__ import annotations
@@ -29,11 +30,22 @@ __all__ = [
     "OptionError",
     "UnknownBotError",
     "BotError",
+    "MessageError",
 ]
 
 
 class CardkitError(ValueError):
-    """Base class of every error cardkit raises on purpose."""
+    """Base class of every error cardkit raises on purpose.
+
+    Raised with a :class:`cardkit.i18n.Message`, ``exc.message`` is that message
+    (its code and values, for code to decide on) and ``str(exc)`` its full
+    sentence in the learner's language."""
+
+    @property
+    def message(self):
+        """The message this error was raised with (``None`` if it was given plain text)."""
+        first = self.args[0] if self.args else None
+        return first if hasattr(first, "code") and hasattr(first, "items") else None
 
 
 class CardParseError(CardkitError):
@@ -83,3 +95,11 @@ class UnknownBotError(CardkitError, KeyError):
 class BotError(CardkitError, RuntimeError):
     """A bot failed while playing (it raised an error, or the match never ended); the
     message names the bot, its seat and the match seed.  Also a ``RuntimeError``."""
+
+
+class MessageError(OptionError, KeyError):
+    """A message code no text defines, or a value a message cannot show (a
+    programming error in the package, never a learner's).  Also a ``KeyError``."""
+
+    def __str__(self) -> str:  # a KeyError would quote its message
+        return str(self.args[0]) if self.args else ""

@@ -1,8 +1,8 @@
-"""Every word a learner reads about the games, from one place per concept.
+"""The older helpers for words, now read from the catalogue (:mod:`cardkit.i18n`).
 
-Messages, logs and widgets take their names of games, players, kinds of play,
-places and lists from here, so the wording stays the same everywhere (and a
-translation can hook in at one place later).
+New code says :func:`cardkit.i18n.seat`, :func:`cardkit.i18n.and_list` … and lets
+the catalogue render the sentence; these helpers give the same words as plain
+text in the current language, for code that still builds text itself.
 
 >>> game_name('tienlen'), player_name(2), player_name(0, you=0)
 ('Tiến Lên', 'Player 2', 'You')
@@ -14,7 +14,11 @@ translation can hook in at one place later).
 
 from __future__ import annotations
 
-from typing import Optional, Sequence
+from collections.abc import Mapping
+from typing import Iterator, Optional, Sequence
+
+from . import i18n
+from .errors import MessageError
 
 __all__ = [
     "GAME_NAMES",
@@ -28,71 +32,67 @@ __all__ = [
     "KIND_NAMES",
 ]
 
-GAME_NAMES = {"least_score": "Least Score", "tienlen": "Tiến Lên"}
+
+class _Words(Mapping):
+    """A read-only mapping from ids to catalogue words, rendered when read."""
+
+    def __init__(self, keys: Sequence, code) -> None:
+        self._keys = tuple(keys)
+        self._code = code
+
+    def __getitem__(self, key):
+        if key not in self._keys:
+            raise MessageError(key)
+        return i18n.render(self._code(key))
+
+    def __iter__(self) -> Iterator:
+        return iter(self._keys)
+
+    def __len__(self) -> int:
+        return len(self._keys)
+
+
+GAME_NAMES = _Words(("least_score", "tienlen"), i18n.game_title)
 """Each game's name in text, by its name in code (``'least_score'``, ``'tienlen'``)."""
+
+NUMBER_WORDS = _Words(range(1, 13), lambda n: i18n.say(f"number.n{n}"))
+"""The numbers a learner reads as words (one to twelve)."""
+
+KIND_WORDS = _Words(("single", "pair", "triple", "four_of_a_kind", "run", "flush", "sequence", "double_sequence"),
+                    i18n.kind_word)
+"""Every kind of play of both games, by its id, as a bare noun: 'pair', 'run'."""
+
+KIND_NAMES = {
+    "least_score": _Words(("single", "pair", "four_of_a_kind", "run", "flush"),
+                          lambda k: i18n.kind_name("least_score", k)),
+    "tienlen": _Words(("single", "pair", "triple", "four_of_a_kind", "sequence", "double_sequence"),
+                      lambda k: i18n.kind_name("tienlen", k)),
+}
+"""Each game's kinds of play as named in a sentence ('a run'), in the order the game lists them."""
 
 
 def game_name(game: str) -> str:
-    """A game's name in text: ``'Least Score'`` or ``'Tiến Lên'`` (``'tien_len'`` is
-    read as ``'tienlen'``)."""
-    return GAME_NAMES.get("tienlen" if game == "tien_len" else game, game)
+    """A game's name in text: ``'Least Score'`` or ``'Tiến Lên'``."""
+    if game not in ("least_score", "tienlen", "tien_len"):
+        return game
+    return i18n.render(i18n.game_title(game))
 
 
 def player_name(player: int, you: Optional[int] = None) -> str:
-    """``'Player 2'`` — or ``'You'`` for the seat ``you`` (the learner's, at a table)."""
-    return "You" if player == you else f"Player {player}"
+    """``'Player 2'`` — or ``'You'`` for the seat ``you``."""
+    return i18n.render(i18n.seat(player, you))
 
 
-def and_list(words: Sequence[str]) -> str:
-    """``'A'``, ``'A and B'``, ``'A, B and C'``."""
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+def and_list(words: Sequence) -> str:
+    """``'A'``, ``'A and B'``, ``'A, B and C'`` (CLDR's list pattern of the language)."""
+    return i18n.render(i18n.and_list(words))
 
 
 def ordinal(n: int) -> str:
-    """``'1st'``, ``'2nd'``, ``'3rd'``, ``'4th'`` … ``'11th'``, ``'21st'``: a place in order."""
-    if 10 <= n % 100 <= 20:
-        return f"{n}th"
-    return f"{n}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th') }"
-
-
-NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven", 8: "eight",
-                9: "nine", 10: "ten", 11: "eleven", 12: "twelve"}
-"""The numbers a learner reads as words (sizes of runs and sequences, counts of cards)."""
+    """``'1st'``, ``'2nd'``, ``'23rd'``: a place in order (CLDR's ordinal rules)."""
+    return i18n.render(i18n.ordinal(n))
 
 
 def number_word(n: int) -> str:
     """``'three'`` for 3 (one to twelve); larger numbers stay figures."""
-    return NUMBER_WORDS.get(n, str(n))
-
-
-KIND_WORDS = {
-    "single": "single",
-    "pair": "pair",
-    "triple": "triple",
-    "four_of_a_kind": "four of a kind",
-    "run": "run",
-    "flush": "flush",
-    "sequence": "sequence",
-    "double_sequence": "double sequence",
-}
-"""Every kind of play of both games, by its name in code, as a bare noun: 'pair', 'run'."""
-
-KIND_NAMES = {
-    "least_score": {
-        "single": "a single",
-        "pair": "a pair",
-        "four_of_a_kind": "four of a kind",
-        "run": "a run",
-        "flush": "a flush",
-    },
-    "tienlen": {
-        "single": "a single",
-        "pair": "a pair",
-        "triple": "a triple",
-        "four_of_a_kind": "a four of a kind",
-        "sequence": "a sequence",
-        "double_sequence": "a double sequence",
-    },
-}
-"""Each game's kinds of play as they are named in a sentence ('discards 7♣ 8♣ 9♣ (a run)'),
-in the order the game lists them."""
+    return i18n.render(i18n.number_word(n))
