@@ -30,6 +30,7 @@ from fractions import Fraction
 from typing import Any, Iterable, Optional, Sequence, Union
 
 from . import accel
+from .i18n import say
 from .cards import Card, to_cards
 from .errors import HandError, OptionError, RulesError
 from .least_score.rules import MAX_TOTAL, MIN_TOTAL, deck_draw_expectation
@@ -248,12 +249,12 @@ def hand_index_rows(hands: Any, size: int) -> list[list[int]]:
             else:
                 rows.append([c.index for c in to_cards(h)])
     except TypeError:
-        raise HandError("hands are given as rows of card indices or as a list of hands") from None
+        raise HandError(say("static.hands_as_rows")) from None
     for row in rows:
         if len(row) != size:
-            raise HandError(f"each hand must have exactly {size} cards; got one of {len(row)}")
+            raise HandError(say("static.hand_size", size=size, got=len(row)))
         if any(not 0 <= i <= 51 for i in row):
-            raise HandError("card indices run from 0 to 51")
+            raise HandError(say("static.card_index_range"))
     return rows
 
 
@@ -919,14 +920,14 @@ def _pure_estimate_lowest_total(
     if hand is not None:
         mine = sorted(c.index for c in to_cards(hand))
         if len(mine) != HAND_SIZE:
-            raise HandError(f"a Least Score hand has {HAND_SIZE} cards")
+            raise HandError(say("static.least_score_hand_size", size=HAND_SIZE))
         total = sum(values[i] for i in mine)
         rest = [i for i in range(52) if i not in set(mine)]
         choices: tuple = ()
     else:
         choices = _pure_hands_with_total(int(total))
         if not choices:
-            raise HandError(f"no five-card hand has a total of {total}")
+            raise HandError(say("static.no_hand_with_total", total=total))
     strict = tied = 0
     width = 1 + dealt
     for start in range(0, trials, CHUNK):

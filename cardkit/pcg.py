@@ -51,7 +51,7 @@ def seed_words(seed: int, words: int = 4) -> list[int]:
     returns, as Python ints: the seed's entropy mixed into a pool of four 32-bit
     words, then drawn out."""
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise ValueError(f"a seed is a whole number 0 or more, not {seed!r}")
+        raise TypeError(f"seed_words needs a whole number 0 or more, not {seed!r}")
     entropy = _words32(seed)
     hash_a = _INIT_A
 
@@ -131,12 +131,13 @@ def stream_from_seed(seed: Any) -> PCG64Stream:
     """The stream itself (to continue it), or a new one from a whole-number seed 0
     or more; anything else raises :class:`~cardkit.errors.DealCodeError`."""
     from .errors import DealCodeError
+    from .i18n import say
     from .stats import is_whole_number
 
     if isinstance(seed, PCG64Stream):
         return seed
     if not is_whole_number(seed) or seed < 0:
-        raise DealCodeError(f"a seed is a whole number 0 or more (or a numpy Generator), not {seed!r}")
+        raise DealCodeError(say("static.seed_not_whole", seed=repr(seed)))
     return PCG64Stream(int(seed))
 
 

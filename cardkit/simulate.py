@@ -28,6 +28,7 @@ from typing import Any, Callable, NamedTuple, Sequence, Union
 
 from . import accel, odds
 from .cards import Card
+from .i18n import say
 from .pcg import PCG64Stream, dealt_rows, pure_deal_positions, stream_from_seed
 from .errors import HandError, OptionError, RulesError
 from .odds import estimate_lowest_total
@@ -93,7 +94,7 @@ def random_stream(seed: Any) -> Any:
     if accel.use_numpy():
         return numpy_rng(seed)
     if np is not None and isinstance(seed, np.random.Generator):
-        raise OptionError("a numpy Generator cannot continue a plain-Python simulation; pass a whole-number seed")
+        raise OptionError(say("static.generator_in_plain_python"))
     return stream_from_seed(seed)
 
 
@@ -279,16 +280,13 @@ def hand_events(hands: Any, deal: str = "least_score", rules: Any = None) -> dic
     if deal == "least_score":
         return odds.least_score_hand_features(hands, rules)
     if rules is not None:
-        raise RulesError("rules apply to Least Score hands only")
-    if not accel.use_numpy():
-        rows = odds.hand_index_rows(hands, size)
-        if any(len(set(row)) != size for row in rows):
-            raise HandError("a hand cannot hold the same card twice")
-        return _pure_tienlen_events(rows)
-    idx = odds.hand_index_array(hands, size)
-    if idx.size and any(len(set(row)) != size for row in idx.tolist()):
-        raise HandError("a hand cannot hold the same card twice")
-    return _tienlen_events(idx.astype(np.int64))
+        raise RulesError(say("static.rules_least_score_only"))
+    pure = not accel.use_numpy()
+    idx = odds.hand_index_rows(hands, size) if pure else odds.hand_index_array(hands, size)
+    rows = idx if pure else idx.tolist()
+    if any(len(set(row)) != size for row in rows):
+        raise HandError(say("static.twice_the_same_card"))
+    return _pure_tienlen_events(rows) if pure else _tienlen_events(idx.astype(np.int64))
 
 
 def estimate_probability(

@@ -117,6 +117,30 @@ def download_wheels(pip: pathlib.Path) -> list[pathlib.Path]:
     return out
 
 
+#: the languages whose CLDR data (numbers, plurals, lists) the browser gets from Babel: English,
+#: and every language with a glossary or a catalogue (cardkit/i18n); Babel's other 900 locales stay out
+def shipped_languages() -> set[str]:
+    i18n = ROOT / "cardkit" / "i18n"
+    langs = {"en"} | {p.stem for p in (i18n / "glossary").glob("*.md") if p.stem != "README"}
+    langs |= {p.name.split("_")[0] for p in (i18n / "locale").iterdir() if p.is_dir()} if (i18n / "locale").is_dir() else set()
+    return langs
+
+
+def trim_babel(wheel: pathlib.Path, into: pathlib.Path) -> pathlib.Path:
+    """Babel's wheel with the CLDR data of the shipped languages only (about 10 MB less)."""
+    keep = shipped_languages()
+    out = into / wheel.name
+    with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        for item in src.infolist():
+            name = item.filename
+            if name.startswith("babel/locale-data/") and name.endswith(".dat"):
+                locale = name.rsplit("/", 1)[1][:-4]
+                if locale != "root" and locale.split("_")[0] not in keep:
+                    continue
+            dst.writestr(item, src.read(name))
+    return out
+
+
 def cardkit_wheel(pip: pathlib.Path, into: pathlib.Path) -> pathlib.Path:
     """cardkit's own wheel, built from this checkout (its numpy/matplotlib requirements are
     not installed in the browser: the engine does without)."""
@@ -264,6 +288,7 @@ def main(argv: list[str] | None = None) -> int:
         kernel_pypi = next((VENV / "share" / "jupyter" / "labextensions").glob(
             "@jupyterlite/pyodide-kernel-extension/static/pypi"))
         kernel = [next(kernel_pypi.glob(f"{name}-*.whl")) for name in KERNEL_WHEELS]
+        wheels = [trim_babel(w, tmp) if w.name.startswith("babel-") else w for w in wheels]
         every = [*wheels, *kernel, *own]
         lock = json.loads((core / "pyodide-lock.json").read_text())
         packages = dict(wheel_entry(w) for w in every)

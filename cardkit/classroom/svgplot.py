@@ -23,9 +23,7 @@ import html
 import math
 from typing import Any, Callable, Optional, Sequence
 
-__all__ = ["Figure", "Axes"]
-
-_FONT = "DejaVu Sans, Verdana, Arial, sans-serif"
+from .boxes import FONT_STACK as _FONT
 _DPI = 100
 
 
@@ -388,7 +386,7 @@ class Figure:
     def subplots(self, rows: int = 1, cols: int = 1) -> Any:
         """``cols`` panels in one row (the only layout the lessons use)."""
         if rows != 1:
-            raise ValueError("only one row of panels is drawn")
+            raise NotImplementedError("svgplot draws one row of panels")
         made = [self.add_subplot() for _ in range(cols)]
         return made[0] if cols == 1 else tuple(made)
 
@@ -410,3 +408,6 @@ class Figure:
             parts += ax.render(i * w, top, w, self.height - top)
         parts.append("</svg>")
         return "".join(parts)
+
+
+__all__ = [c.__name__ for c in (Figure, Axes, FuncFormatter)]
