@@ -96,7 +96,7 @@ def _slow_pages(monkeypatch):
 #: each passes (XPASS) once fixed.
 SLOW_IN_THE_BROWSER = {
     # its plain-Python simulations (the lowest-total plot: 24 seeded runs of 20,000 deals, and
-    # 200,000 deals twice more) took over 4 minutes in Pyodide; about 100 s in CPython
+    # 200,000 deals twice more) took over 4 minutes in Pyodide at load 15-18 (it passed at load 6)
     "least_score/05_probability.ipynb",
 }
 
