@@ -26,7 +26,7 @@ DEAL   ?=
 LANG_ARG := $(if $(filter command line,$(origin LANG)),--lang=$(LANG))
 CLASS_ARGS := $(if $(CLASS),--class-size=$(CLASS)) $(if $(LESSON),--lesson=$(LESSON)) $(if $(DEAL),--deal=$(DEAL)) $(LANG_ARG)
 
-.PHONY: app test test-browser chromium bench load lessons clean help
+.PHONY: app test test-browser chromium bench load lessons clean help static static-serve
 
 help:
 	@echo "make app    serve the lessons on http://127.0.0.1:$(PORT)"
@@ -37,6 +37,8 @@ help:
 	@echo "make load   classroom load figures: LEARNERS='10 20 30' learners arriving at once"
 	@echo "make lessons  re-run every lesson and store it with its outputs (after a change that alters them)"
 	@echo "make app LANG=vi   serve the lessons in a shipped language by default"
+	@echo "make static   build site/: every lesson as a static site (Python in the browser), for any web host"
+	@echo "make static-serve   serve site/ on http://127.0.0.1:$(STATIC_PORT) (this computer only)"
 
 $(STAMP): pyproject.toml
 	@[ -x $(PY) ] || $(PYTHON) -m venv $(VENV)
@@ -86,5 +88,15 @@ lessons: $(STAMP)
 	$(PY) -m cardkit.i18n.lessons extract
 	$(PY) -m cardkit.i18n.lessons render
 
+# The static site (README, "Sharing the lessons"): built with its own pinned tools in static/.build,
+# Pyodide from npm, the browser's wheels from PyPI; nothing is fetched when the site runs.
+STATIC_PORT ?= 8000
+static:
+	$(PYTHON) static/build.py --out site
+
+static-serve:
+	@[ -f site/index.html ] || $(MAKE) static
+	$(PYTHON) static/serve.py --dir site --ip 127.0.0.1 --port $(STATIC_PORT)
+
 clean:
-	rm -rf $(VENV) .pytest_cache test-artifacts
+	rm -rf $(VENV) .pytest_cache test-artifacts site static/.build

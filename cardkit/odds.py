@@ -2,12 +2,14 @@
 
 Everything here is counted exactly, not simulated (except where a function says
 so): Least Score's figures come from classifying every one of the 2,598,960
-five-card hands at once with numpy; Tiến Lên's 13-card figures (there are
+five-card hands at once with numpy — or, without numpy (a lesson in the browser),
+from classifying each of the 6,175 sets of ranks a hand can hold once and weighting
+it by the number of hands that hold it: the same whole numbers either way.  Tiến Lên's 13-card figures (there are
 635,013,559,600 hands — too many to list) come from a short count over the 13
 ranks, weighting each rank by the number of ways C(4, c) to hold ``c`` of its
 four cards.
 
-This module stands on its own (numpy and the standard library): it does not use
+This module stands on its own (the standard library, and numpy where installed): it does not use
 the game engines, so the tests can compare the two as independent witnesses.
 
 >>> odds = least_score_hand_odds()
@@ -27,12 +29,15 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Any, Iterable, Optional, Sequence, Union
 
-import numpy as np
-
+from . import accel
+from .i18n import say
 from .cards import Card, to_cards
 from .errors import HandError, OptionError, RulesError
 from .least_score.rules import MAX_TOTAL, MIN_TOTAL, deck_draw_expectation
+from .pcg import PCG64Stream, dealt_rows, pure_deal_positions, stream_from_seed, uniforms
 from .stats import CHUNK, Estimate, SeedLike, check_trials, deal_positions, numpy_rng, wilson_interval
+
+np = accel.numpy_module()
 
 __all__ = [
     "DISCARD_KINDS",
@@ -49,7 +54,15 @@ __all__ = [
     "classify_hands",
     "hand_index_array",
     "runs_one_suit",
+    "LEAST_SCORE_FEATURES",
+    "classify_hand_one",
+    "hand_index_rows",
 ]
+
+#: The order of :func:`classify_hand_one`'s answers.
+LEAST_SCORE_FEATURES: tuple[str, ...] = (
+    "total", "pair", "four_of_a_kind", "run_of_3", "run_of_5", "flush", "best_kind", "best_value",
+)
 
 #: The kinds of discard, in the engine's words (``discard_kind``).
 DISCARD_KINDS: tuple[str, ...] = ("single", "pair", "four_of_a_kind", "run", "flush")
@@ -66,12 +79,14 @@ HAND_SIZE = 5          # Least Score hand
 TIENLEN_HAND_SIZE = 13
 
 # --- card tables (card index = (rank - 1) * 4 + suit) ------------------------
-_RANK = np.arange(52, dtype=np.int16) // 4 + 1          # 1 (ace) .. 13 (king)
-_SUIT = (np.arange(52) % 4).astype(np.uint8)
-_VALUE = np.minimum(_RANK, 10).astype(np.int16)          # Least Score card value
-_RANK_BIT = (1 << (_RANK - 1)).astype(np.uint16)        # bit 0 = ace … bit 12 = king
-# the same bit inside a 16-bit field per suit: suit s owns bits 16*s … 16*s + 12
-_SUIT_RANK_BIT = _RANK_BIT.astype(np.uint64) << (16 * _SUIT.astype(np.uint64))
+_PY_VALUE = tuple(min(i // 4 + 1, 10) for i in range(52))   # Least Score card value, plain Python
+if np is not None:
+    _RANK = np.arange(52, dtype=np.int16) // 4 + 1          # 1 (ace) .. 13 (king)
+    _SUIT = (np.arange(52) % 4).astype(np.uint8)
+    _VALUE = np.minimum(_RANK, 10).astype(np.int16)          # Least Score card value
+    _RANK_BIT = (1 << (_RANK - 1)).astype(np.uint16)        # bit 0 = ace … bit 12 = king
+    # the same bit inside a 16-bit field per suit: suit s owns bits 16*s … 16*s + 12
+    _SUIT_RANK_BIT = _RANK_BIT.astype(np.uint64) << (16 * _SUIT.astype(np.uint64))
 
 
 def runs_one_suit(rules: Any) -> bool:
@@ -84,14 +99,14 @@ def runs_one_suit(rules: Any) -> bool:
             "pass Least Score rules, or None for the standard rules"
         )
     value = rules.runs_one_suit
-    if not isinstance(value, (bool, np.bool_)):
+    if not (isinstance(value, bool) or type(value).__name__ == "bool_"):
         raise RulesError(f"runs_one_suit is True or False, not {value!r}")
     return bool(value)
 
 
 # --- every k-card hand, as rows of indices ----------------------------------
 
-def _combinations(n: int, k: int) -> np.ndarray:
+def _combinations(n: int, k: int) -> "np.ndarray":
     """All k-element subsets of range(n) (n <= 256) as a (C(n, k), k) uint8
     array, rows in lexicographic order, each row increasing.
 
@@ -120,7 +135,63 @@ _EXT_VALUES = [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 10, 10, 10, 1]  # bit 13 = the ace
 
 
 @functools.lru_cache(maxsize=None)
-def _run_tables() -> tuple[np.ndarray, np.ndarray]:
+def _py_run_tables() -> tuple[tuple[int, ...], tuple[bool, ...]]:
+    """:func:`_run_tables` in plain Python (tuples indexed by the 13-bit set of ranks)."""
+    best3, run5 = [0] * (1 << 13), [False] * (1 << 13)
+    for mask in range(1 << 13):
+        ext = mask | ((mask & 1) << 13)
+        best = 0
+        for low in range(12):
+            if (ext >> low) & 7 == 7:
+                best = max(best, sum(_EXT_VALUES[low:low + 3]))
+        best3[mask] = best
+        if bin(mask).count("1") == 5:
+            run5[mask] = any((ext >> low) & 31 == 31 for low in range(10))
+    return tuple(best3), tuple(run5)
+
+
+def classify_hand_one(hand: Sequence[int], one_suit: bool) -> tuple:
+    """One five-card hand (card indices) classified in plain Python, the answers in
+    the order of :data:`LEAST_SCORE_FEATURES`; step for step the same as the
+    vectorised :func:`classify_hands`, so the two agree hand by hand."""
+    best3_table, run5_table = _py_run_tables()
+    values = [_PY_VALUE[c] for c in hand]
+    ranks = [c // 4 for c in hand]
+    suits = [c % 4 for c in hand]
+    total = sum(values)
+    equal_pairs, best_pair = 0, -1
+    for i in range(HAND_SIZE):
+        for j in range(i + 1, HAND_SIZE):
+            if ranks[i] == ranks[j]:
+                equal_pairs += 1
+                best_pair = max(best_pair, 2 * values[i])
+    pair, four = equal_pairs > 0, equal_pairs == 6
+    flush = suits.count(suits[0]) == HAND_SIZE
+    rank_mask = 0
+    for r in ranks:
+        rank_mask |= 1 << r
+    run5 = run5_table[rank_mask]
+    if one_suit:
+        run5 = run5 and flush
+        fields = [0, 0, 0, 0]
+        for r, s in zip(ranks, suits):
+            fields[s] |= 1 << r
+        best_run3 = max(best3_table[f] for f in fields)
+    else:
+        best_run3 = best3_table[rank_mask]
+    run3 = best_run3 > 0
+    best_value, best_kind = -1, 0
+    for available, taken, kind in (
+        (run5, total, 3), (flush, total, 4), (four, 2 * best_pair, 2),
+        (run3, best_run3, 3), (pair, best_pair, 1), (True, max(values), 0),
+    ):
+        if available and taken > best_value:
+            best_value, best_kind = taken, kind
+    return (total, pair, four, run3, run5, flush, best_kind, best_value)
+
+
+@functools.lru_cache(maxsize=None)
+def _run_tables() -> tuple["np.ndarray", "np.ndarray"]:
     """For every 13-bit set of ranks: the largest value a 3-card run drawn from
     those ranks can hold (0 if there is no run), and whether the set is exactly
     five consecutive ranks.  The ace counts below the 2 and above the king."""
@@ -137,7 +208,7 @@ def _run_tables() -> tuple[np.ndarray, np.ndarray]:
     return best3, run5
 
 
-def least_score_hand_features(hands: Any, rules: Any = None) -> dict[str, np.ndarray]:
+def least_score_hand_features(hands: Any, rules: Any = None) -> dict[str, Any]:
     """Classify many five-card Least Score hands at once.
 
     ``hands`` is an ``(N, 5)`` array of card indices (``card.index``, 0–51, any
@@ -155,13 +226,39 @@ def least_score_hand_features(hands: Any, rules: Any = None) -> dict[str, np.nda
 
     ``rules`` may be any object with a ``runs_one_suit`` attribute (the Least
     Score ``Rules``); ``None`` means the standard rules (runs of mixed suits).
+    Without numpy the answers are lists.
     """
     one_suit = runs_one_suit(rules)
+    if not accel.use_numpy():
+        rows = [classify_hand_one(h, one_suit) for h in hand_index_rows(hands, HAND_SIZE)]
+        return {k: [r[j] for r in rows] for j, k in enumerate(LEAST_SCORE_FEATURES)}
     idx = hand_index_array(hands, HAND_SIZE)
     return classify_hands(idx, one_suit)
 
 
-def hand_index_array(hands: Any, size: int) -> np.ndarray:
+def hand_index_rows(hands: Any, size: int) -> list[list[int]]:
+    """Hands as lists of card indices, ``size`` cards each, in plain Python: rows of
+    indices are checked and kept, hands given as card text or cards are read."""
+    rows: list[list[int]] = []
+    try:
+        for h in hands:
+            if isinstance(h, (list, tuple)) and all(isinstance(i, int) and not isinstance(i, bool) for i in h):
+                rows.append([int(i) for i in h])
+            elif np is not None and isinstance(h, np.ndarray):
+                rows.append([int(i) for i in h.tolist()])
+            else:
+                rows.append([c.index for c in to_cards(h)])
+    except TypeError:
+        raise HandError(say("static.hands_as_rows")) from None
+    for row in rows:
+        if len(row) != size:
+            raise HandError(say("static.hand_size", size=size, got=len(row)))
+        if any(not 0 <= i <= 51 for i in row):
+            raise HandError(say("static.card_index_range"))
+    return rows
+
+
+def hand_index_array(hands: Any, size: int) -> "np.ndarray":
     """Hands as an array of card indices, one hand of ``size`` cards per row: an array
     is checked and kept, a list of hands (card text or cards) is read."""
     if isinstance(hands, np.ndarray):
@@ -180,7 +277,7 @@ def hand_index_array(hands: Any, size: int) -> np.ndarray:
     return arr
 
 
-def classify_hands(idx: np.ndarray, one_suit: bool) -> dict[str, np.ndarray]:
+def classify_hands(idx: "np.ndarray", one_suit: bool) -> dict[str, "np.ndarray"]:
     """The vectorised classifier behind every Least Score figure.
 
     Works on the five columns of card indices (one contiguous array per card
@@ -259,8 +356,64 @@ class _LeastScoreCounts:
     total_after_best_sum: int
 
 
+def _pure_count_deck(deck: Sequence[int], one_suit: bool) -> _LeastScoreCounts:
+    """:func:`_count_deck` in plain Python.  With mixed-suit runs on the full deck
+    every figure but the flush depends on the ranks alone, so each of the 6,175 sets
+    of ranks is classified once (twice if it can be a flush), weighted by the
+    number of ways C(4, m) to pick its cards of each rank; otherwise every hand is
+    classified in turn (slower)."""
+    deck = list(deck)
+    events = dict.fromkeys(LEAST_SCORE_EVENTS, 0)
+    totals: Counter = Counter()
+    kinds = [0] * len(DISCARD_KINDS)
+    hands = total_sum = after_sum = 0
+
+    def add(features: tuple, ways: int) -> None:
+        nonlocal hands, total_sum, after_sum
+        total, pair, four, run3, run5, flush, kind, value = features
+        hands += ways
+        for name, flag in (("pair", pair), ("four_of_a_kind", four), ("run_of_3", run3), ("run_of_5", run5),
+                           ("flush", flush)):
+            if flag:
+                events[name] += ways
+        totals[total] += ways
+        kinds[kind] += ways
+        total_sum += total * ways
+        after_sum += (total - value) * ways
+
+    if not one_suit and sorted(deck) == list(range(52)):
+        for ranks in itertools.combinations_with_replacement(range(13), HAND_SIZE):
+            counts = Counter(ranks)
+            if max(counts.values()) > 4:
+                continue
+            ways = math.prod(math.comb(4, m) for m in counts.values())
+            hand, used = [], Counter()
+            for r in ranks:                      # any suits; suit 0 first, then 1, 2, 3
+                hand.append(4 * r + used[r])
+                used[r] += 1
+            if len(counts) == HAND_SIZE:         # five ranks: 4 flushes, the rest not
+                hand[-1] = 4 * ranks[-1] + 1
+                add(classify_hand_one(hand, one_suit), ways - 4)
+                add(classify_hand_one([4 * r for r in ranks], one_suit), 4)
+            else:
+                add(classify_hand_one(hand, one_suit), ways)
+    else:
+        for hand in itertools.combinations(deck, HAND_SIZE):
+            add(classify_hand_one(hand, one_suit), 1)
+    return _LeastScoreCounts(
+        hands=hands,
+        events=tuple((e, events[e]) for e in LEAST_SCORE_EVENTS),
+        total_counts=tuple(sorted((t, c) for t, c in totals.items() if c)),
+        best_kind_counts=tuple(zip(DISCARD_KINDS, kinds)),
+        total_sum=total_sum,
+        total_after_best_sum=after_sum,
+    )
+
+
 def _count_deck(deck: Sequence[int], one_suit: bool) -> _LeastScoreCounts:
     """Exact counts over every five-card hand from ``deck`` (card indices)."""
+    if not accel.use_numpy():
+        return _pure_count_deck(deck, one_suit)
     deck_arr = np.asarray(deck, dtype=np.uint8)
     positions = _combinations(len(deck_arr), HAND_SIZE)
     same = len(deck_arr) == 52 and bool((deck_arr == np.arange(52)).all())
@@ -278,8 +431,40 @@ def _count_deck(deck: Sequence[int], one_suit: bool) -> _LeastScoreCounts:
     )
 
 
+@functools.lru_cache(maxsize=None)
+def _pure_hands_with_total(total: int) -> tuple[tuple[int, ...], ...]:
+    """Every five-card hand whose total is ``total``, in the order of
+    :func:`_hands_with_total` (lexicographic: the order of
+    ``itertools.combinations(range(52), 5)``), found in plain Python by a search
+    that drops a branch as soon as its total can no longer come out right."""
+    out: list[tuple[int, ...]] = []
+    values = _PY_VALUE
+    # the largest total the cards from index i on can still add, k cards of them
+    hand: list[int] = []
+
+    def search(start: int, left: int, need: int) -> None:
+        if left == 0:
+            if need == 0:
+                out.append(tuple(hand))
+            return
+        for i in range(start, 52 - left + 1):
+            v = values[i]
+            # values never fall as i grows: the smallest completion takes v left times
+            if v * left > need:
+                return
+            if need - v > 10 * (left - 1):
+                continue
+            hand.append(i)
+            search(i + 1, left - 1, need - v)
+            hand.pop()
+
+    if MIN_TOTAL <= total <= MAX_TOTAL:
+        search(0, HAND_SIZE, total)
+    return tuple(out)
+
+
 @functools.lru_cache(maxsize=1)
-def _hands_sorted_by_total() -> tuple[np.ndarray, np.ndarray]:
+def _hands_sorted_by_total() -> tuple["np.ndarray", "np.ndarray"]:
     """Every five-card hand, grouped by total, and where each total's group starts."""
     hands = _combinations(52, HAND_SIZE)
     totals = _VALUE[hands].sum(axis=1)
@@ -288,7 +473,7 @@ def _hands_sorted_by_total() -> tuple[np.ndarray, np.ndarray]:
     return hands[order], starts
 
 
-def _hands_with_total(total: int) -> np.ndarray:
+def _hands_with_total(total: int) -> "np.ndarray":
     """All five-card hands (rows of card indices) whose total is ``total``."""
     hands, starts = _hands_sorted_by_total()
     if not 0 <= total <= 51:
@@ -297,7 +482,9 @@ def _hands_with_total(total: int) -> np.ndarray:
 
 
 @functools.lru_cache(maxsize=None)
-def _least_score_counts(one_suit: bool) -> _LeastScoreCounts:
+def _least_score_counts(one_suit: bool, numpy: Optional[bool] = None) -> _LeastScoreCounts:
+    """The full deck's counts, cached per rule and per path (``numpy``: which one
+    counted them; callers pass ``accel.use_numpy()``)."""
     return _count_deck(range(52), one_suit)
 
 
@@ -306,7 +493,7 @@ def least_score_hand_counts(rules: Any = None) -> dict:
     ``{'hands': 2598960, 'pair': …, 'four_of_a_kind': …, 'run_of_3': …,
     'run_of_5': …, 'flush': …, 'total_counts': {total: hands},
     'best_first_discard': {kind: hands}}`` — whole numbers, no rounding."""
-    return _counts_dict(_least_score_counts(runs_one_suit(rules)))
+    return _counts_dict(_least_score_counts(runs_one_suit(rules), accel.use_numpy()))
 
 
 def _counts_dict(c: _LeastScoreCounts) -> dict:
@@ -337,7 +524,7 @@ def least_score_hand_odds(rules: Any = None) -> dict:
     >>> least_score_hand_odds()['exact']['four_of_a_kind']
     Fraction(1, 4165)
     """
-    c = _least_score_counts(runs_one_suit(rules))
+    c = _least_score_counts(runs_one_suit(rules), accel.use_numpy())
     hands = c.hands
     counts = _counts_dict(c)
     exact: dict = {e: Fraction(n, hands) for e, n in c.events}
@@ -547,11 +734,10 @@ def tienlen_hand_odds() -> dict:
 
 # --- the deck and the lowest total ---------------------------------------------
 
-def _unseen_values(seen: Any) -> tuple[list[Card], np.ndarray]:
+def _unseen_values(seen: Any) -> tuple[list[Card], list[bool]]:
     cards = to_cards(seen)
-    available = np.ones(52, dtype=bool)
-    available[[c.index for c in cards]] = False
-    return cards, available
+    taken = {c.index for c in cards}
+    return cards, [i not in taken for i in range(52)]
 
 
 @dataclass(frozen=True)
@@ -591,12 +777,63 @@ class LowestTotalOdds:
 # ten-valued cards); every whole number between is the total of some hand.
 
 
-def _available_by_value(available: np.ndarray) -> list[int]:
+def _available_by_value(available: Sequence[bool]) -> list[int]:
     """How many available cards have each value 1 … 10."""
-    return [int(x) for x in np.bincount(_VALUE[available], minlength=11)[1:]]
+    counts = [0] * 11
+    for i, free in enumerate(available):
+        if free:
+            counts[_PY_VALUE[i]] += 1
+    return counts[1:]
 
 
-def _two_hand_totals(by_value: Sequence[int]) -> np.ndarray:
+def _one_hand_totals(by_value: Sequence[int]) -> list[int]:
+    """How many five-card hands from cards with these numbers of each value 1 … 10
+    have each total 0 … 50 (the count of :func:`_two_hand_totals` for one hand)."""
+    state = {(0, 0): 1}
+    for value, m in enumerate(by_value, start=1):
+        nxt: dict = {}
+        for (c, t), w in state.items():
+            for a in range(min(m, HAND_SIZE - c) + 1):
+                key = (c + a, t + value * a)
+                nxt[key] = nxt.get(key, 0) + w * math.comb(m, a)
+        state = nxt
+    out = [0] * (MAX_TOTAL + 1)
+    for (c, t), w in state.items():
+        if c == HAND_SIZE:
+            out[t] += w
+    return out
+
+
+@functools.lru_cache(maxsize=16)
+def _pure_two_hand_totals(by_value: tuple[int, ...], first_total: Optional[int] = None) -> dict[tuple[int, int], int]:
+    """:func:`_two_hand_totals` in plain Python, as {(t1, t2): ordered pairs of hands}
+    (pairs with no hand are left out); with ``first_total`` only the pairs whose
+    first hand has that total."""
+    state = {(0, 0, 0, 0): 1}
+    # the most the values still to come can add to one hand, by cards still wanted
+    for value, m in enumerate(by_value, start=1):
+        nxt: dict = {}
+        last = value == len(by_value)
+        for (c1, t1, c2, t2), w in state.items():
+            for a1 in range(min(m, HAND_SIZE - c1) + 1):
+                s1 = t1 + value * a1
+                if first_total is not None and (s1 > first_total or s1 + 10 * (HAND_SIZE - c1 - a1) < first_total):
+                    continue
+                ways1 = w * math.comb(m, a1)
+                for a2 in range(min(m - a1, HAND_SIZE - c2) + 1):
+                    key = (c1 + a1, s1, c2 + a2, t2 + value * a2)
+                    nxt[key] = nxt.get(key, 0) + ways1 * math.comb(m - a1, a2)
+        state = nxt
+        if last:
+            break
+    out: dict = {}
+    for (c1, t1, c2, t2), w in state.items():
+        if c1 == HAND_SIZE and c2 == HAND_SIZE:
+            out[(t1, t2)] = out.get((t1, t2), 0) + w
+    return out
+
+
+def _two_hand_totals(by_value: Sequence[int]) -> "np.ndarray":
     """Exact joint counts of the totals of two five-card hands dealt (in order,
     no card shared) from cards with these numbers of each value 1 … 10:
     ``counts[t1, t2]`` is the number of ordered pairs of hands with totals
@@ -636,8 +873,10 @@ def estimate_lowest_total(
     trials = check_trials(trials)
     if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= 7:
         raise RulesError(f"Least Score has 1 to 7 opponents; not {opponents!r}")
-    rng = numpy_rng(seed)
     dealt = HAND_SIZE * opponents
+    if not accel.use_numpy():
+        return _pure_estimate_lowest_total(total, opponents, trials, seed, hand)
+    rng = numpy_rng(seed)
     strict = tied = 0
     if hand is not None:
         mine = np.array(sorted(c.index for c in to_cards(hand)), dtype=np.int64)
@@ -663,6 +902,54 @@ def estimate_lowest_total(
         their = _VALUE[cards].reshape(n, opponents, HAND_SIZE).sum(axis=2).min(axis=1)
         strict += int(np.count_nonzero(their > total))
         tied += int(np.count_nonzero(their >= total))
+    out = []
+    for s in (strict, tied):
+        low, high = wilson_interval(s, trials)
+        out.append(Estimate(s / trials, low, high, trials, s))
+    return out[0], out[1]
+
+
+def _pure_estimate_lowest_total(
+    total: int, opponents: int, trials: int, seed: Any, hand: Any
+) -> tuple[Estimate, Estimate]:
+    """:func:`estimate_lowest_total` in plain Python: the same random numbers
+    (:class:`~cardkit.pcg.PCG64Stream`) dealt the same way, one deal at a time."""
+    stream = stream_from_seed(seed)
+    dealt = HAND_SIZE * opponents
+    values = _PY_VALUE
+    if hand is not None:
+        mine = sorted(c.index for c in to_cards(hand))
+        if len(mine) != HAND_SIZE:
+            raise HandError(say("static.least_score_hand_size", size=HAND_SIZE))
+        total = sum(values[i] for i in mine)
+        rest = [i for i in range(52) if i not in set(mine)]
+        choices: tuple = ()
+    else:
+        choices = _pure_hands_with_total(int(total))
+        if not choices:
+            raise HandError(say("static.no_hand_with_total", total=total))
+    strict = tied = 0
+    width = 1 + dealt
+    for start in range(0, trials, CHUNK):
+        n = min(CHUNK, trials - start)
+        if isinstance(seed, PCG64Stream):
+            u = stream.random(n * width)
+            orders = [pure_deal_positions(u, dealt, 47, i * width + 1) for i in range(n)]
+        else:   # a whole-number seed: the same deals for every total, dealt once
+            u = uniforms(int(seed), trials * width)[start * width:(start + n) * width]
+            orders = dealt_rows(int(seed), trials, width, dealt, 47, 1)[start:start + n]
+        for i in range(n):
+            base = i * width
+            if hand is None:
+                pick = min(int(u[base] * len(choices)), len(choices) - 1)
+                held = set(choices[pick])
+                rest = [c for c in range(52) if c not in held]
+            order = orders[i]
+            lowest = min(sum(values[rest[p]] for p in order[j:j + HAND_SIZE]) for j in range(0, dealt, HAND_SIZE))
+            if lowest > total:
+                strict += 1
+            if lowest >= total:
+                tied += 1
     out = []
     for s in (strict, tied):
         low, high = wilson_interval(s, trials)
@@ -708,7 +995,7 @@ def p_lowest_total(
         if total is not None and total != hand_total:
             raise HandError(f"the hand's total is {hand_total}, not {total}")
         total = hand_total
-    if isinstance(total, bool) or not isinstance(total, (int, np.integer)):
+    if isinstance(total, bool) or not (isinstance(total, int) or (np is not None and isinstance(total, np.integer))):
         raise OptionError(f"give your total as a whole number (or your hand), not {total!r}")
     total = int(total)
     lowest, highest = MIN_TOTAL, MAX_TOTAL
@@ -738,7 +1025,29 @@ def p_lowest_total(
     )
 
 
+def _pure_lowest_exact(total: int, opponents: int, hand: Optional[list[Card]]) -> tuple[Fraction, Fraction]:
+    """:func:`_lowest_exact` in plain Python: the same exact fractions."""
+    if hand is None:
+        joint = _pure_two_hand_totals(tuple(_available_by_value([True] * 52)), total)
+        denom = sum(w for (t1, _), w in joint.items() if t1 == total)
+        above = sum(w for (t1, t2), w in joint.items() if t1 == total and t2 > total)
+        level = sum(w for (t1, t2), w in joint.items() if t1 == total and t2 >= total)
+        return Fraction(above, denom), Fraction(level, denom)
+    _, available = _unseen_values(hand)
+    by_value = _available_by_value(available)
+    if opponents == 1:
+        first = _one_hand_totals(by_value)
+        denom = sum(first)
+        return Fraction(sum(first[total + 1:]), denom), Fraction(sum(first[total:]), denom)
+    joint = _pure_two_hand_totals(tuple(by_value))
+    denom = sum(joint.values())
+    return (Fraction(sum(w for (a, b), w in joint.items() if a > total and b > total), denom),
+            Fraction(sum(w for (a, b), w in joint.items() if a >= total and b >= total), denom))
+
+
 def _lowest_exact(total: int, opponents: int, hand: Optional[list[Card]]) -> tuple[Fraction, Fraction]:
+    if not accel.use_numpy():
+        return _pure_lowest_exact(total, opponents, hand)
     if hand is None:
         # You and one opponent are two hands from the full deck; keep the deals
         # where your hand has this total.

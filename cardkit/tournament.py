@@ -17,6 +17,8 @@
   and however many workers: every match's seed is drawn up front in this process.
 - ``executor`` is any :class:`concurrent.futures.Executor`.  The default is a local
   process pool with ``workers`` processes (``workers=0`` plays in this process).
+  Where no process can be started (Python in the browser, on the static site) the
+  matches are played in this process instead: the same records either way.
   Outgrowing one machine, pass a Dask executor: ``Client(...).get_executor()``.
   Bots travel to the workers with cloudpickle, so a bot written in a notebook works.
 """
@@ -27,6 +29,7 @@ import math
 import os
 import pickle
 import random
+import sys
 from concurrent.futures import Executor, ProcessPoolExecutor
 from dataclasses import dataclass, field
 from html import escape
@@ -201,9 +204,39 @@ def _search_bot(game: str, name: str) -> tuple[str, Callable]:
     return name, named_bot(game, name)
 
 
+def processes_available() -> bool:
+    """Whether this Python can start worker processes (not in the browser, where
+    Pyodide has no processes and no threads)."""
+    return sys.platform not in ("emscripten", "wasi")
+
+
+def _process_pool(workers: int) -> Executor | None:
+    """A local process pool, or None where processes cannot be started."""
+    if not processes_available():
+        return None
+    try:
+        return ProcessPoolExecutor(max_workers=workers)
+    except (NotImplementedError, OSError, ImportError):
+        return None
+
+
 def _play_chunk(payload: bytes) -> list[MatchRecord]:
     """Play a list of matches (in a worker process, or here)."""
-    game, rules, names, funcs, jobs = _pickler.loads(payload)
+    return _play_jobs(*_pickler.loads(payload))
+
+
+def _play_here(game: str, rules: Any, names: list, funcs: list, jobs: list) -> list[MatchRecord]:
+    """Play a chunk in this process: through a pickled copy as a worker would (fresh
+    bots each chunk), or with the objects themselves where they cannot be pickled."""
+    try:
+        payload = _pickler.dumps((game, rules, names, funcs, jobs))
+    except Exception:   # plain pickle (no cloudpickle) cannot carry a notebook's bot
+        return _play_jobs(game, rules, names, funcs, jobs)
+    return _play_chunk(payload)
+
+
+def _play_jobs(game: str, rules: Any, names: Sequence[str], funcs: Sequence[Callable], jobs: Sequence) -> list[MatchRecord]:
+    """Play the matches ``jobs`` ((index, seed, seat order) each)."""
     module = game_module(game)
     out = []
     for index, seed, order in jobs:
@@ -263,7 +296,7 @@ def tournament(
     own_pool = None
     if executor is None and workers != 0:
         workers = workers or os.cpu_count() or 1
-        own_pool = executor = ProcessPoolExecutor(max_workers=workers)
+        own_pool = executor = _process_pool(workers)
     if executor is not None:
         parts = max(1, (workers or 2) * 8)
         size = chunk_size or max(1, min(200, math.ceil(matches / parts)))
@@ -280,7 +313,7 @@ def tournament(
     try:
         if executor is None:
             for chunk in chunks:
-                records.extend(_play_chunk(_pickler.dumps((game, rules, names, funcs, chunk))))
+                records.extend(_play_here(game, rules, names, funcs, chunk))
                 if bar is not None:
                     bar.update(len(chunk))
                 if on_progress is not None:

@@ -5,7 +5,8 @@
     odds_table(['pair', 'flush'], simulate_deals=20_000)
 
 The exact figures come from :mod:`cardkit.odds`, the simulated ones from
-:mod:`cardkit.simulate` (numpy), for the probability lessons.
+:mod:`cardkit.simulate` (numpy where installed, plain Python where not: the same
+numbers), for the probability lessons.
 """
 
 from __future__ import annotations
@@ -15,9 +16,7 @@ import re
 from fractions import Fraction
 from typing import Any, Callable, Optional, Sequence
 
-import numpy as np
-
-from .. import odds, simulate
+from .. import accel, odds, simulate
 from ..errors import CardkitError
 from .boxes import FONT_STACK, Shown, markup, plain
 from .numbers import fraction_text, num, pct
@@ -133,15 +132,18 @@ def _progress_chunks(total: int, progress: Optional[bool], what: str) -> Any:
 
 
 def running_hits(event: str, deals: int, seed: Any, deal: str, rules: Any,
-                  on_chunk: Optional[Callable[[int], Any]] = None, progress: Optional[bool] = False) -> np.ndarray:
+                  on_chunk: Optional[Callable[[int], Any]] = None, progress: Optional[bool] = False) -> Any:
     """The outcome (True/False) of each of ``deals`` seeded deals, dealt :data:`CHUNK`
     at a time (the same hands as one call); ``on_chunk(done)`` is told after each
-    chunk, and ``progress`` shows a tqdm bar (None: only for long jobs)."""
-    rng = seed if isinstance(seed, np.random.Generator) else simulate.numpy_rng(seed)
+    chunk, and ``progress`` shows a tqdm bar (None: only for long jobs).  A numpy
+    array, or a list without numpy."""
+    rng = simulate.random_stream(seed)
     parts, done = [], 0
     for n in _progress_chunks(deals, progress, "Dealing"):
         parts.append(simulate.outcomes(event, n, rng, deal, rules))
         done += n
         if on_chunk is not None:
             on_chunk(done)
-    return np.concatenate(parts)
+    if not accel.use_numpy():
+        return [h for part in parts for h in part]
+    return accel.numpy_module().concatenate(parts)

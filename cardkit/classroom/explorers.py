@@ -316,7 +316,7 @@ class HandDealer(_Panel):
                  **kwargs: Any) -> None:
         self.deal = deal_name(deal)
         self.seed = int(seed)
-        self._rng = simulate.numpy_rng(self.seed)
+        self._rng = simulate.random_stream(self.seed)
         self.count = 0
         self.cards: tuple[Card, ...] = ()
         self.events: dict[str, Any] = {}
@@ -334,7 +334,7 @@ class HandDealer(_Panel):
         """Deal the next hand, show it, and return its cards."""
         idx = simulate.deal_hands(1, self._rng, self.deal)
         self.cards = tuple(Card.from_index(int(i)) for i in idx[0])
-        self.events = {k: v[0].item() for k, v in simulate.hand_events(idx, self.deal).items()}
+        self.events = {k: getattr(v[0], "item", lambda x=v[0]: x)() for k, v in simulate.hand_events(idx, self.deal).items()}
         self.count += 1
         self.row.title = say("explorer.hand_title", n=self.count, seed=str(self.seed))
         self.row.cards = self.cards

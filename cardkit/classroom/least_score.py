@@ -768,27 +768,37 @@ class DeclareStudy:
     whether declaring then would have succeeded.
     """
 
-    def __init__(self, totals: np.ndarray, rounds: np.ndarray, success: np.ndarray, matches: int, seed: int,
+    def __init__(self, totals: Sequence[int], rounds: Sequence[int], success: Sequence[bool], matches: int, seed: int,
                  bots: Sequence[str], players: int) -> None:
-        self.totals, self.rounds, self.success = totals, rounds, success
+        # plain lists (the study runs the same with or without numpy, in the browser too)
+        self.totals, self.rounds = [int(t) for t in totals], [int(r) for r in rounds]
+        self.success = [bool(x) for x in success]
         self.matches, self.seed, self.bots, self.players = matches, seed, tuple(bots), players
 
     def rate_by_total(self, totals: Iterable[int]) -> dict[int, tuple[int, int]]:
         """{total: (successes, moments)} for the given totals."""
-        return {t: (int(self.success[self.totals == t].sum()), int((self.totals == t).sum())) for t in totals}
+        return self._rates(self.totals, totals)
+
+    def _rates(self, keys: Sequence[int], wanted: Iterable[int]) -> dict[int, tuple[int, int]]:
+        hits: dict[int, int] = {}
+        seen: dict[int, int] = {}
+        for k, ok in zip(keys, self.success):
+            seen[k] = seen.get(k, 0) + 1
+            hits[k] = hits.get(k, 0) + ok
+        return {k: (hits.get(k, 0), seen.get(k, 0)) for k in wanted}
 
     def rate_by_round(self, rounds: Iterable[int]) -> dict[int, tuple[int, int]]:
         """{round of turns: (successes, moments)}."""
-        return {k: (int(self.success[self.rounds == k].sum()), int((self.rounds == k).sum())) for k in rounds}
+        return self._rates(self.rounds, rounds)
 
     def plot(self) -> FigureView:
         """Two panels: the success rate by total, and by round of turns."""
         from .plots import BLACK, BLUE, ORANGE, FigureView, new_figure, png_bytes
 
-        t_max = int(min(40, self.totals.max()))
-        by_t = self.rate_by_total(range(int(self.totals.min()), t_max + 1))
+        t_max = int(min(40, max(self.totals)))
+        by_t = self.rate_by_total(range(int(min(self.totals)), t_max + 1))
         by_t = {t: v for t, v in by_t.items() if v[1] >= 20}
-        r_max = int(min(8, self.rounds.max()))
+        r_max = int(min(8, max(self.rounds)))
         by_r = {k: v for k, v in self.rate_by_round(range(2, r_max + 1)).items() if v[1] >= 20}
         fig = new_figure(9.0, 3.6)
         a1, a2 = fig.subplots(1, 2)
@@ -819,7 +829,7 @@ class DeclareStudy:
 
     def __repr__(self) -> str:
         return "DeclareStudy(" + _t("classroom_ls.study.repr", moments=len(self.success), matches=self.matches,
-                                    seed=str(self.seed), rate=_pct(float(self.success.mean()))) + ")"
+                                    seed=str(self.seed), rate=_pct(sum(self.success) / len(self.success))) + ")"
 
 
 def declare_success(matches: int = 150, seed: int = 1, bots: Sequence[str] = ("greedy",) * 4,
@@ -839,8 +849,6 @@ def declare_success(matches: int = 150, seed: int = 1, bots: Sequence[str] = ("g
     if progress:
         from tqdm.auto import tqdm
         it = tqdm(it, desc=_t("classroom_ls.study.progress"), unit="match")
-    import numpy as np   # the study's arrays; loaded only when a lesson runs one
-
     for _ in it:
         s = master.randrange(2 ** 30)
         state = ls.new_game(rules, s)
@@ -855,5 +863,5 @@ def declare_success(matches: int = 150, seed: int = 1, bots: Sequence[str] = ("g
                 rounds.append(len(state.turns) // len(alive) + 1)
                 success.append(ls.declaration_succeeded(in_totals, alive.index(p), rules))
             state.apply_action(funcs[p](state.observation(p), rng))
-    return DeclareStudy(np.array(totals), np.array(rounds), np.array(success, dtype=bool), matches, seed,
+    return DeclareStudy(totals, rounds, success, matches, seed,
                         [b if isinstance(b, str) else getattr(b, "__name__", "bot") for b in bots], players)

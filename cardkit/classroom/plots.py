@@ -8,12 +8,16 @@
 
 Plots are drawn with matplotlib's object interface (no pyplot, no global state)
 in DejaVu Sans, which ships with matplotlib, so they look the same on every
-machine; in a notebook a plot is a PNG in an ``<img>`` whose ``alt`` text says in a
+machine.  Where matplotlib cannot be installed (the static site: Python in the
+learner's browser) the same code draws through :mod:`cardkit.classroom.svgplot`,
+an SVG drawer with the few pieces of that interface used here: the picture is an
+SVG instead of a PNG, with the same alt text, caption and numbers.  In a notebook
+a plot is a PNG (or SVG) in an ``<img>`` whose ``alt`` text says in a
 sentence what it shows, with its key numbers, followed by a caption in words with
 the numbers behind it (strict nbval checks both; the PNG's bytes themselves are
 blanked by ``tests/nbval_sanitize.cfg``).  Colours are
 Okabe–Ito's, told apart by people with colour-blindness.  Only the lessons that
-draw a plot import this module (and so matplotlib).
+draw a plot import this module (and so matplotlib, where it is installed).
 """
 
 from __future__ import annotations
@@ -22,21 +26,27 @@ import base64
 import html
 import io
 import logging
+import math
+import statistics
+from collections import Counter
 from fractions import Fraction
 from typing import Any, Mapping, Optional, Sequence, Union
-
-import numpy as np
 
 # Quiet matplotlib's font manager before it loads: "building the font cache" on a
 # fresh machine (and any font fallback notice) would otherwise land in a cell's
 # output as stderr and break strict nbval.
 logging.getLogger("matplotlib.font_manager").setLevel(logging.ERROR)
-import matplotlib  # noqa: E402
-from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
-from matplotlib.figure import Figure  # noqa: E402
-from matplotlib.ticker import FuncFormatter  # noqa: E402
+try:
+    import matplotlib  # noqa: E402
+    from matplotlib.backends.backend_agg import FigureCanvasAgg  # noqa: E402
+    from matplotlib.figure import Figure  # noqa: E402
+    from matplotlib.ticker import FuncFormatter  # noqa: E402
+except ImportError:   # the browser (Pyodide): plots are drawn as SVG
+    matplotlib = None
+    from .svgplot import FuncFormatter  # noqa: E402
 
-from .. import odds, simulate  # noqa: E402
+from .. import accel, odds, simulate  # noqa: E402
+from . import svgplot  # noqa: E402
 from ..errors import CardkitError  # noqa: E402
 from .boxes import FONT_STACK, Shown, markup, plain  # noqa: E402
 from .chances import deal_name, event_name, exact_chance, running_hits  # noqa: E402
@@ -50,6 +60,7 @@ __all__ = [
     "convergence_figure",
     "new_figure",
     "png_bytes",
+    "uses_matplotlib",
     "BLUE",
     "ORANGE",
     "GREEN",
@@ -76,16 +87,29 @@ _RC = {
 }
 
 
-def new_figure(width: float = 7.2, height: float = 3.8) -> Figure:
-    """A blank matplotlib figure in the lessons' style (``width`` × ``height`` inches)."""
+def uses_matplotlib() -> bool:
+    """Whether plots are drawn with matplotlib now (else as SVG by
+    :mod:`~cardkit.classroom.svgplot`: no matplotlib, or within
+    :func:`cardkit.accel.pure_python`, the browser's way)."""
+    return matplotlib is not None and accel.use_numpy()
+
+
+def new_figure(width: float = 7.2, height: float = 3.8) -> Any:
+    """A blank figure in the lessons' style (``width`` × ``height`` inches): matplotlib's,
+    or an :class:`~cardkit.classroom.svgplot.Figure` where matplotlib is not used."""
+    if not uses_matplotlib():
+        return svgplot.Figure(width, height)
     with matplotlib.rc_context(_RC):
         fig = Figure(figsize=(width, height), layout="constrained")
         FigureCanvasAgg(fig)
     return fig
 
 
-def png_bytes(fig: Figure) -> bytes:
-    """The figure as PNG bytes, the same on every machine (no date or software stamp)."""
+def png_bytes(fig: Any) -> bytes:
+    """The figure as PNG bytes, the same on every machine (no date or software stamp);
+    an SVG figure gives its SVG text's bytes."""
+    if isinstance(fig, svgplot.Figure):
+        return fig.svg().encode("utf-8")
     buf = io.BytesIO()
     with matplotlib.rc_context(_RC):
         fig.savefig(buf, format="png", metadata={"Software": None})
@@ -122,7 +146,8 @@ class FigureView:
     def html_img(self, width: str = "100%") -> str:
         """The picture as an HTML ``<img>`` with its ``alt`` text."""
         data = base64.b64encode(self.png).decode("ascii")
-        return (f'<img src="data:image/png;base64,{data}" alt="{html.escape(self.alt)}" '
+        mime = "image/svg+xml" if self.png[:4] == b"<svg" else "image/png"
+        return (f'<img src="data:{mime};base64,{data}" alt="{html.escape(self.alt)}" '
                 f'style="max-width:{width};height:auto;display:block">')
 
     def caption_html(self) -> str:
@@ -166,26 +191,31 @@ class FigureView:
         return f"{self.alt} — {plain(self.caption)}"
 
 
-def _checkpoints(deals: int, points: int = 80) -> np.ndarray:
-    return np.unique(np.geomspace(1, deals, points).round().astype(np.int64))
+def _checkpoints(deals: int, points: int = 80) -> list[int]:
+    return simulate.geometric_checkpoints(points, deals)
 
 
-def convergence_figure(event: str, deal: str, hits: np.ndarray, exact: float, seed: Any) -> tuple[FigureView, Any]:
+def convergence_figure(event: str, deal: str, hits: Sequence[Any], exact: float, seed: Any) -> tuple[FigureView, Any]:
     """The convergence plot of a run of deals (``hits``: one True/False a deal) and
     the final :class:`~cardkit.simulate.Estimate`, for :func:`convergence_plot` and
     :class:`~cardkit.classroom.explorers.SimulationExplorer`."""
     deals = len(hits)
     marks = _checkpoints(deals)
-    running = np.cumsum(hits, dtype=np.int64)[marks - 1]
-    low, high = simulate.wilson_interval(running, marks)
-    est = running / marks
+    np = accel.numpy_module()
+    if np is not None and isinstance(hits, np.ndarray):
+        running = [int(r) for r in np.cumsum(hits, dtype=np.int64)[np.asarray(marks) - 1]]
+    else:
+        running = simulate.running_counts(hits, marks)
+    bounds = [simulate.wilson_interval(r, m) for r, m in zip(running, marks)]
+    low, high = [b[0] for b in bounds], [b[1] for b in bounds]
+    est = [r / m for r, m in zip(running, marks)]
     name = event_name(event, deal)
     short = name.split(" (")[0]
     fig = new_figure()
     ax = fig.add_subplot()
-    ax.fill_between(marks, 100 * np.asarray(low), 100 * np.asarray(high), color=BLUE, alpha=0.18, lw=0,
+    ax.fill_between(marks, [100 * v for v in low], [100 * v for v in high], color=BLUE, alpha=0.18, lw=0,
                     label="95% interval")
-    ax.plot(marks, 100 * est, color=BLUE, lw=1.8, label="simulated estimate")
+    ax.plot(marks, [100 * v for v in est], color=BLUE, lw=1.8, label="simulated estimate")
     ax.axhline(100 * exact, color=BLACK, ls="--", lw=1.4, label=f"exact: {pct(exact)}")
     ax.set_xscale("log")
     ax.set_xlim(1, max(deals, 10))
@@ -195,15 +225,16 @@ def convergence_figure(event: str, deal: str, hits: np.ndarray, exact: float, se
         # value.  A linear axis would either hide that leap or squash the exact line onto
         # zero, so the chance axis is linear up to the exact value and logarithmic above:
         # the whole run, its band and the exact line all stay in view.
-        top = max(float(np.max(high)), float(est.max()), exact) * 100 * 1.6
+        top = max(max(high), max(est), exact) * 100 * 1.6
         ax.set_yscale("symlog", linthresh=100 * exact, linscale=0.6)
         ax.set_ylim(0, min(100.0, top))
         ax.yaxis.set_major_formatter(FuncFormatter(lambda v, _pos: f"{v:g}"))
     else:
         # Show the exact value with room above; the first few estimates of an unusual
         # event (one flush in the first 20 hands is 5%) may run off the top.
-        settled = est[marks >= min(deals, max(100, int(10 / max(exact, 1e-9))))]
-        top = max(100 * exact * 2.5, 100 * float(settled.max()) * 1.15 if settled.size else 0.0)
+        start = min(deals, max(100, int(10 / max(exact, 1e-9))))
+        settled = [e for e, m in zip(est, marks) if m >= start]
+        top = max(100 * exact * 2.5, 100 * max(settled) * 1.15 if settled else 0.0)
         ax.set_ylim(0, min(100.0, top))
     ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _pos: num(int(round(v))) if v >= 1 else ""))
     ax.set_xlabel("Hands dealt (log scale)")
@@ -211,8 +242,7 @@ def convergence_figure(event: str, deal: str, hits: np.ndarray, exact: float, se
     title = f"Simulated chance of {short}"
     ax.set_title(title, loc="left")
     ax.legend(loc="upper right")
-    final = simulate.Estimate(float(est[-1]), float(np.asarray(low)[-1]), float(np.asarray(high)[-1]), deals,
-                              int(running[-1]))
+    final = simulate.Estimate(float(est[-1]), float(low[-1]), float(high[-1]), deals, int(running[-1]))
     inside = final.covers(exact)
     caption = (f"After {num(deals)} hands (seed {seed}) the estimate is {pct(final.value)} "
                f"(95% interval {pct(final.low)} to {pct(final.high)}); the exact chance is {pct(exact)}, "
@@ -264,26 +294,30 @@ def distribution_plot(
     ``simulate.outcomes('total', 20_000, seed=1)``).  The caption states the most
     likely value and the exact and simulated means."""
     probs = _as_probabilities(exact)
-    xs = np.array([float(k) for k in probs])
-    ps = np.array([float(p) for p in probs.values()])
+    xs = [float(k) for k in probs]
+    ps = [float(p) for p in probs.values()]
     mean = sum(Fraction(k) * p for k, p in probs.items())
     mode = max(probs, key=lambda k: probs[k])
     fig = new_figure()
     ax = fig.add_subplot()
-    ax.bar(xs, 100 * ps, width=0.8, color=BLUE, alpha=0.55, label="exact chance", edgecolor="none")
+    ax.bar(xs, [100 * p for p in ps], width=0.8, color=BLUE, alpha=0.55, label="exact chance", edgecolor="none")
     figures: dict[str, Any] = {"mean": mean, "most likely": mode, "most likely chance": probs[mode]}
     sim_text = ""
     if simulated is not None:
-        values = np.asarray(simulated)
-        if values.size == 0:
+        values = simulated.tolist() if hasattr(simulated, "tolist") else list(simulated)
+        size = len(values)
+        if size == 0:
             raise CardkitError("the simulation has no values")
-        uniq, counts = np.unique(values, return_counts=True)
-        ax.plot(uniq, 100 * counts / values.size, "o", ms=4.5, color=ORANGE,
-                label=f"simulated, {num(values.size)} {what}")
-        sim_mean = float(values.mean())
+        tally = Counter(values)
+        uniq = sorted(tally)
+        counts = [tally[u] for u in uniq]
+        ax.plot(uniq, [100 * c / size for c in counts], "o", ms=4.5, color=ORANGE,
+                label=f"simulated, {num(size)} {what}")
+        whole = all(float(v).is_integer() for v in values)
+        sim_mean = sum(int(v) for v in values) / size if whole else math.fsum(values) / size
         figures["simulated mean"] = sim_mean
         seed_text = f", seed {seed}" if seed is not None else ""
-        sim_text = f" The dots show {num(values.size)} simulated {what}{seed_text}; their mean is {num(sim_mean)}."
+        sim_text = f" The dots show {num(size)} simulated {what}{seed_text}; their mean is {num(sim_mean)}."
     ax.axvline(float(mean), color=BLACK, ls="--", lw=1.2, label=f"exact mean: {num(float(mean))}")
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
@@ -291,20 +325,21 @@ def distribution_plot(
     if len(xs) <= 12:
         ax.set_xticks(xs)
     # room above the tallest bar for the legend, on the side away from the tallest bars
-    tallest = max(100 * float(ps.max()), 100 * float((counts / values.size).max()) if simulated is not None else 0)
+    tallest = max(100 * max(ps), 100 * max(c / size for c in counts) if simulated is not None else 0)
     ax.set_ylim(0, tallest * 1.45)
-    left_heavy = float(np.sum(ps[xs <= float(np.median(xs))])) >= 0.5
+    middle = statistics.median(xs)
+    left_heavy = math.fsum(p for x, p in zip(xs, ps) if x <= middle) >= 0.5
     ax.legend(loc="upper right" if left_heavy else "upper left")
     mean_text = fraction_text(mean) if mean.denominator == 1 else f"{fraction_text(mean)} ≈ {num(float(mean))}"
     head = [xlabel, "Exact chance"] + (["Simulated share"] if simulated is not None else [])
     shares = {}
     if simulated is not None:
-        shares = {float(u): c / values.size for u, c in zip(uniq, counts)}
+        shares = {float(u): c / size for u, c in zip(uniq, counts)}
     rows = [[num(k), pct(p)] + ([pct(shares.get(float(k), 0.0))] if simulated is not None else [])
             for k, p in probs.items()]
     caption = (f"The bars show the exact chance of each value. The most likely value is {num(mode)} "
                f"({pct(probs[mode])}); the exact mean is {mean_text}.{sim_text}")
-    sim_alt = (f"; dots show {num(values.size)} simulated {what}, mean {num(sim_mean)}" if simulated is not None else "")
+    sim_alt = (f"; dots show {num(size)} simulated {what}, mean {num(sim_mean)}" if simulated is not None else "")
     what_x = xlabel.split(" (")[0].lower()
     alt = (f"{title if title.endswith(('.', '?', '!')) else title + '.'} A bar chart of the exact chance of each "
            f"{what_x}: the most likely {what_x} is {num(mode)} ({pct(probs[mode])}) and the exact mean is "

@@ -13,7 +13,8 @@ is listed with its win rate and interval, and a plot puts the runs side by side
 with the fair share (one win in n players) as a dashed line.  The bots are the
 engine's :class:`~cardkit.least_score.policy.PolicyBot` /
 :class:`~cardkit.tienlen.policy.PolicyBot`; the tournaments are
-:func:`cardkit.tournament.tournament`'s, in ``workers`` processes.
+:func:`cardkit.tournament.tournament`'s, in ``workers`` processes (in this
+process where there are none: the browser's Python on the static site).
 
 ``builder.run('A')``, ``builder.compare()`` and ``builder.results`` do the same
 from code; the panel's text (what strict nbval compares) states every run.
@@ -294,7 +295,8 @@ class StrategyBuilder(Panel):
         ax.legend(loc="upper right")
         data = base64.b64encode(png_bytes(fig)).decode("ascii")
         alt = "Bar chart: " + "; ".join(f"run {i + 1}, strategy {r.slot}: {pct(r.win_rate)} won" for i, r in enumerate(runs))
-        return f"<img src='data:image/png;base64,{data}' alt='{html.escape(alt)}' style='max-width:min(720px,100%)'>"
+        mime = "image/svg+xml" if data.startswith("PHN2Zy") else "image/png"   # "<svg" in base64
+        return f"<img src='data:{mime};base64,{data}' alt='{html.escape(alt)}' style='max-width:min(720px,100%)'>"
 
     def figures(self) -> dict:
         """The runs now shown, as figures (for the lesson's tests)."""

@@ -1,0 +1,100 @@
+"""The static site (issue 20): `make static`'s build, checked without a browser.
+
+The site is built once (tests/_static_site.py keeps it until an input changes); these tests
+read what was built: every lesson has its page, nothing is fetched from off the machine, no
+source maps, only the wheels the lessons use (with the right hashes in the site's own
+pyodide-lock.json), compressed copies beside the big files. The browser tests
+(tests/browser/test_browser_static.py) open the pages.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+import json
+import pathlib
+import re
+import threading
+import urllib.request
+
+import pytest
+
+from _static_site import ROOT, built_site
+
+LESSONS = sorted(p.relative_to(ROOT / "lessons") for p in (ROOT / "lessons").rglob("[0-9][0-9]_*.ipynb"))
+
+
+@pytest.fixture(scope="module")
+def site() -> pathlib.Path:
+    return built_site()
+
+
+def test_every_lesson_has_a_page(site):
+    assert len(LESSONS) == 16
+    for lesson in LESSONS:
+        page = site / "voici" / "render" / lesson.with_suffix(".html")
+        assert page.is_file(), f"no page for {lesson}"
+
+
+def test_pages_fetch_nothing_from_off_the_machine(site):
+    remote = re.compile(r"""(?:src|href)\s*=\s*["'](?:https?:)?//""")
+    for page in (site / "voici" / "render").rglob("*.html"):
+        text = page.read_text()
+        assert not remote.search(text), f"{page.name} links something off the machine"
+        # the page hands its address to the kernel, and asks no server about kernels
+        assert "QUERY_STRING: location.search" in text, f"{page.name} does not pass ?deal=/?lang= to the kernel"
+        assert "api/kernels/" not in text, f"{page.name} polls /api/kernels, which a static site has not"
+
+
+def test_kernel_settings_load_only_local_packages(site):
+    config = json.loads((site / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    assert kernel["disablePyPIFallback"] is True
+    lock = json.loads((site / "static" / "pyodide" / "pyodide-lock.json").read_text())
+    assert set(kernel["loadPyodideOptions"]["packages"]) == set(lock["packages"])
+    for name, entry in lock["packages"].items():
+        wheel = site / "static" / "pyodide" / entry["file_name"]
+        assert wheel.is_file(), f"{name}: {entry['file_name']} is not in the site"
+        assert hashlib.sha256(wheel.read_bytes()).hexdigest() == entry["sha256"], f"{name}: wrong hash"
+    names = set(lock["packages"])
+    assert {"cardkit", "ipywidgets", "anywidget", "ipython", "pyodide-kernel", "piplite", "micropip"} <= names
+    assert not names & {"numpy", "matplotlib", "parso", "pexpect"}, "a wheel the lessons do not use is shipped"
+    # jedi and sqlite3 are stand-ins that install no module
+    for stand_in in ("jedi", "sqlite3"):
+        assert lock["packages"][stand_in]["imports"] == []
+
+
+def test_no_source_maps_and_big_files_compressed(site):
+    assert not list(site.rglob("*.map")), "source maps are shipped"
+    for big in [site / "static" / "pyodide" / "pyodide.asm.wasm", site / "static" / "pyodide" / "pyodide.asm.js"]:
+        gz = big.with_name(big.name + ".gz")
+        assert gz.is_file() and gzip.decompress(gz.read_bytes()) == big.read_bytes()
+
+
+def test_front_door_goes_to_the_start_page_with_the_query(site):
+    text = (site / "index.html").read_text()
+    assert 'location.replace("voici/render/00_start_here.html" + location.search)' in text
+
+
+def test_serve_sends_the_compressed_copy(site):
+    import sys
+
+    sys.path.insert(0, str(ROOT / "static"))
+    from serve import make_server
+
+    server = make_server(site, port=0)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        url = f"http://127.0.0.1:{server.server_address[1]}/static/pyodide/pyodide.asm.wasm"
+        req = urllib.request.Request(url, headers={"Accept-Encoding": "gzip"})
+        with urllib.request.urlopen(req) as r:
+            assert r.headers["Content-Encoding"] == "gzip"
+            assert r.headers["Content-Type"] == "application/wasm"
+            body = r.read()
+        assert gzip.decompress(body) == (site / "static" / "pyodide" / "pyodide.asm.wasm").read_bytes()
+        with urllib.request.urlopen(url) as r:          # a client that takes no gzip gets the file
+            assert r.headers.get("Content-Encoding") is None
+    finally:
+        server.shutdown()
+        server.server_close()
