@@ -51,7 +51,10 @@ def seed_words(seed: int, words: int = 4) -> list[int]:
     returns, as Python ints: the seed's entropy mixed into a pool of four 32-bit
     words, then drawn out."""
     if isinstance(seed, bool) or not isinstance(seed, int) or seed < 0:
-        raise TypeError(f"seed_words needs a whole number 0 or more, not {seed!r}")
+        from .errors import DealCodeError
+        from .i18n import say
+
+        raise DealCodeError(say("static.seed_not_whole", seed=repr(seed)))
     entropy = _words32(seed)
     hash_a = _INIT_A
 

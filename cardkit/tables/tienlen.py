@@ -92,7 +92,7 @@ class TienLenMatch(MatchController):
     def learner_moved(self, action: Any, before: Any) -> None:
         self.note = None
         after = self.state.observation(HUMAN)
-        if self.coach and after.game_number == before.game_number and before.table is not None \
+        if self.coach and after.round_number == before.round_number and before.table is not None \
                 and after.table is None and after.current_player >= 0:
             leader = after.current_player
             self.coach_notes.append(say("tables.tl_cleared_you_lead") if leader == HUMAN
@@ -116,7 +116,7 @@ class TienLenMatch(MatchController):
 
     # --- where the match is ---------------------------------------------------------
     def round_number(self) -> int:
-        return self.pending.game if self.pending is not None else self.state.observation(HUMAN).game_number
+        return self.pending.game if self.pending is not None else self.state.observation(HUMAN).round_number
 
     def learner_done(self) -> bool:
         return self.bots_to_play() and HUMAN in self.state.observation(HUMAN).finished
@@ -184,13 +184,13 @@ class TienLenMatch(MatchController):
         return None
 
     def scoreboard_title(self, obs: tl.Observation) -> Message:
-        game = self.pending.game if self.pending is not None else obs.game_number
+        game = self.pending.game if self.pending is not None else obs.round_number
         return say("tables.tl_scoreboard_title", game=game, target=self.state.rules.target)
 
     def scoreboard_cells(self, p: int, obs: tl.Observation) -> tuple[Any, Any, Any]:
         res = self.pending
         if res is None:
-            return obs.cards_left[p], obs.scores[p], self.now(p, obs)
+            return obs.hand_sizes[p], obs.scores[p], self.now(p, obs)
         now = None
         if p in res.finishing_order:
             k = res.finishing_order.index(p) + 1

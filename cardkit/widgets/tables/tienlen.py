@@ -119,7 +119,7 @@ class TienLenTable(TableBase):
     def _draw_play(self, obs: tl.Observation) -> None:
         match = self.match
         for p, h in enumerate(self.opponent_hands, start=1):
-            h.count = obs.cards_left[p]
+            h.count = obs.hand_sizes[p]
             now = match.now(p, obs, short=True)
             h.title = str(seat(p) if now is None else say("tables.opponent_now", player=seat(p), now=now))
         alert = match.alert
