@@ -52,6 +52,8 @@ def test_a_tab_closed_before_voila_s_scripts_have_started_still_frees_its_kernel
         page = context.new_page()
         page.goto(pages_voila.render_url(PAGE), wait_until="commit", timeout=60_000)
         page.wait_for_selector("#rendered_cells", state="attached", timeout=60_000)
+        # the page streams in: its config (with the kernel's id) may arrive after the cells' container
+        page.wait_for_selector("#jupyter-config-data", state="attached", timeout=60_000)
         kernel_id = page.evaluate("() => JSON.parse(document.getElementById('jupyter-config-data').textContent).kernelId")
         assert kernel_id and pages_voila.kernel_exists(kernel_id)
         for _ in range(150):  # Playwright hands routes over only while it is called: poll through it
