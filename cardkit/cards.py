@@ -394,11 +394,12 @@ def seed_from_code(code: str) -> int:
         raise DealCodeError(say("cards.deal_code_text_such_as", name=type(code).__name__))
     text = re.sub(r"[\s\-]", "", code).upper()
     if len(text) != CODE_LENGTH:
-        raise DealCodeError(say("cards.not_deal_code_deal_code", v=code, code_length=CODE_LENGTH))
+        raise DealCodeError(say("cards.not_deal_code", v=code,
+                                reason=say("cards.deal_code_length", code_length=CODE_LENGTH)))
     seed = 0
     for ch in text:
         if ch not in _CODE_READ:
-            raise DealCodeError(say("cards.not_deal_code_not_used", v=code, ch=ch))
+            raise DealCodeError(say("cards.not_deal_code", v=code, reason=say("cards.deal_code_char", ch=ch)))
         seed = seed * 32 + _CODE_READ[ch]
     return seed
 

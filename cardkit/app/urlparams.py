@@ -30,6 +30,7 @@ import os
 from urllib.parse import parse_qsl, urlencode
 
 from ..cards import deal_code, seed_from_code
+from ..i18n import say
 
 __all__ = ["query_params", "deal_seed_from_url", "deal_query", "class_deal"]
 
@@ -87,7 +88,7 @@ def deal_seed_from_url(default: int | None = None, *, show_message: bool = True)
         return seed_from_code(code)
     except ValueError as err:
         if show_message:
-            _show_notice(f"The link asks for deal {code!r}, but {_reason(err)} This is a new deal instead.")
+            _show_notice(str(say("app.deal_link_refused", code=repr(code), reason=_reason(err))))
         return None
 
 
@@ -100,13 +101,13 @@ def deal_query(seed: int) -> str:
     return "?" + urlencode({DEAL_PARAM: deal_code(seed)})
 
 
-def _reason(err: ValueError) -> str:
-    """seed_from_code's message, reworded to follow 'but ...' in one sentence."""
-    text = str(err)
-    if ": " in text:
-        text = text.split(": ", 1)[1]
-    text = text.rstrip(".")
-    return f"{text}."
+def _reason(err: ValueError):
+    """Why the code is no deal code: the reason inside seed_from_code's message (the whole
+    message when it carries none)."""
+    message = getattr(err, "message", None)
+    if message is None:
+        return str(err)
+    return message.get("reason", message)
 
 
 def _notice_bundle(text: str) -> dict[str, str]:

@@ -30,3 +30,4 @@ text("app.note.kept", "Reload the page to carry on: your match and the exercises
 text("app.note.when_back", "When it is back, reload the page to carry on: your match and the exercises you solved "
                            "are kept in this browser.")
 text("app.note.reload", "Reload")
+text("app.deal_link_refused", "The link asks for deal {code}, but {reason}. This is a new deal instead.")

@@ -23,7 +23,9 @@ text("cards.rank_help", "ranks are A, 2 to 10, T, J, Q, K")
 text('cards.parse_cards_reads_text_such', "parse_cards reads text, such as 'AS 10H QD'; it was given {name}")
 text('cards.deal_code_exists_for_seeds', 'a deal code exists for seeds 0 to {v}; {seed} is not one')
 text('cards.deal_code_text_such_as', "a deal code is text such as 'K7Q-29X', not {name}")
-text('cards.not_deal_code_deal_code', "'{v}' is not a deal code: a deal code has {code_length} letters or digits, such as 'K7Q-29X'")
+text('cards.not_deal_code', "'{v}' is not a deal code: {reason}")
+text('cards.deal_code_length', "a deal code has {code_length} letters or digits, such as 'K7Q-29X'")
+text('cards.deal_code_char', "'{ch}' is not used in deal codes")
 text('cards.seed_whole_number_from_0', "a seed is a whole number from 0 to {v}, or a deal code such as 'K7Q-29X'; not {seed}")
 text('cards.not_rank', "'{rank}' is not a rank: {rank_help}")
 text('cards.not_suit', "'{suit}' is not a suit: {suit_help}")
@@ -31,7 +33,6 @@ text('cards.has_no_suit_add_one', "'{token}' has no suit: add one, as in '{token
 text('cards.given_twice_can_in_hand', "'{token}' is given twice: {card} can be in a hand only once")
 text('cards.expected_cards_string_such_as', "expected cards (a string such as 'AS 2D' or a list of cards), not {name}")
 text('cards.given_twice_can_in_hand_2', "'{v}' is given twice: {card} can be in a hand only once")
-text('cards.not_deal_code_not_used', "'{v}' is not a deal code: '{ch}' is not used in deal codes")
 text('cards.not_card', '{item} is not a card')
 
 # --- cardkit/game.py ---
