@@ -35,6 +35,7 @@ from ipywidgets.widgets.widget_style import Style as _Style
 from traitlets import TraitError
 
 from ..errors import CardkitError
+from ..i18n import say
 
 __all__ = [
     "WidgetError",
@@ -47,7 +48,7 @@ __all__ = [
 log = logging.getLogger("cardkit.widgets")
 
 #: What the learner reads when something went wrong in a handler.
-PLAIN_ERROR = "That did not work. Please try again, or reload the page."
+PLAIN_ERROR = say("widgets.plain_error")
 
 
 #: The loggers kept off the kernel's output streams in a served page: cardkit's own, and those
@@ -87,7 +88,7 @@ def _safe(callback: Callable, widget: Any) -> Callable:
             return callback(*args, **kwargs)
         except Exception as exc:  # never a traceback to the page
             log.error("a widget handler failed: %s: %s", type(exc).__name__, exc)
-            FrontEndGuard.tell_learner(widget, PLAIN_ERROR)
+            FrontEndGuard.tell_learner(widget, str(PLAIN_ERROR))
             return None
     safe._cardkit_original = callback  # type: ignore[attr-defined]
     return safe
@@ -186,7 +187,7 @@ def _handle_page_msg(widget: Any, msg: Any) -> None:
         log.info("refused a change from the page: %s", exc)
     except Exception as exc:
         log.error("a message from the page failed: %s: %s", type(exc).__name__, exc)
-        FrontEndGuard.tell_learner(widget, PLAIN_ERROR)
+        FrontEndGuard.tell_learner(widget, str(PLAIN_ERROR))
 
 
 class FrontEndGuard:

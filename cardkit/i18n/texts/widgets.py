@@ -106,3 +106,4 @@ text("checkers.none.play", "There is no legal play here.")
 for _n, _word in enumerate(["aces", "twos", "threes", "fours", "fives", "sixes", "sevens", "eights", "nines", "tens",
                             "jacks", "queens", "kings"], start=1):
     text(f"checkers.ranks.r{_n}", _word)
+text("widgets.plain_error", "That did not work. Please try again, or reload the page.")
