@@ -48,6 +48,7 @@ class StatusMessage(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
     text = Unicode("", help="The message now shown ('' for none).").tag(sync=True)
     kind = Unicode("info", help="'info', 'success', 'warning' or 'error'.").tag(sync=True)
     _n = Int(0).tag(sync=True)
+    _word = Unicode("", help="The kind's word for screen readers ('Note: '), in the page's language.").tag(sync=True)
     moment = Int(0, help="Which moment the message belongs to (a table: how many log lines it had "
                          "then), on the page as data-moment, so that a page and its tests can tell "
                          "the status and the log agree.").tag(sync=True)
@@ -58,6 +59,7 @@ class StatusMessage(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
             self.show(text, kind)
         else:
             self.kind = kind
+            self._word = str(say(f"widgets.status_word.{kind}"))
 
     @validate("kind")
     def _check_kind(self, proposal: dict) -> str:
@@ -73,6 +75,7 @@ class StatusMessage(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
             if moment is not None:
                 self.moment = moment
             self.kind = kind
+            self._word = str(say(f"widgets.status_word.{kind}"))
             self.text = str(text)
             self._n += 1
 

@@ -107,3 +107,8 @@ for _n, _word in enumerate(["aces", "twos", "threes", "fours", "fives", "sixes",
                             "jacks", "queens", "kings"], start=1):
     text(f"checkers.ranks.r{_n}", _word)
 text("widgets.plain_error", "That did not work. Please try again, or reload the page.")
+# The word screen readers say before a table's or an exercise's message (never shown: the icon is).
+text("widgets.status_word.info", "Note: ")
+text("widgets.status_word.success", "Done: ")
+text("widgets.status_word.warning", "Warning: ")
+text("widgets.status_word.error", "Problem: ")

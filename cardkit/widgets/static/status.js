@@ -4,7 +4,7 @@
 // (data-moment) tells which moment of a table the message belongs to.
 
 const ICONS = { info: "\u2139\uFE0E", success: "\u2714\uFE0E", warning: "\u26A0\uFE0E", error: "\u2716\uFE0E" };
-const WORDS = { info: "Note: ", success: "Done: ", warning: "Warning: ", error: "Problem: " };
+// The kind's word for screen readers comes from Python (`_word`, from the catalogue, in the page's language).
 
 function render({ model, el }) {
   const box = document.createElement("div");
@@ -28,7 +28,7 @@ function render({ model, el }) {
     box.dataset.kind = kind;
     box.dataset.moment = String(model.get("moment") || 0);
     icon.textContent = message ? (ICONS[kind] || "") : "";
-    word.textContent = message ? (WORDS[kind] || "") : "";
+    word.textContent = message ? (model.get("_word") || "") : "";
     text.textContent = message;
     // a table's log draws the lines of this moment now (see log.js)
     box.dispatchEvent(new CustomEvent("ck-moment", { bubbles: true }));
@@ -40,16 +40,18 @@ function render({ model, el }) {
     // what is seen stays as it is (never an empty box, not even for a moment).
     update();
     toggle = !toggle;
-    if (word.textContent) word.textContent = (WORDS[model.get("kind")] || "") + (toggle ? "\u00A0" : "");
+    if (word.textContent) word.textContent = (model.get("_word") || "") + (toggle ? "\u00A0" : "");
   }
   model.on("change:text", update);
   model.on("change:kind", update);
+  model.on("change:_word", update);
   model.on("change:_n", again);
   model.on("change:moment", update);
   update();
   return () => {
     model.off("change:text", update);
     model.off("change:kind", update);
+    model.off("change:_word", update);
     model.off("change:_n", again);
     model.off("change:moment", update);
   };
