@@ -34,7 +34,7 @@ from ..cards import Card, Rank, Suit, cards_text, full_deck, to_cards
 from ..errors import CardkitError
 from ..game import resolve_bot
 from ..i18n import SOURCE_LANGUAGE, and_list, kind_name, kind_word, number, number_word, or_list, percent, render, say
-from ..i18n import Message, seat
+from ..i18n import Message, joined, seat
 from ..widgets.checkers import discard_name
 from ..widgets.hand import CardRow, Hand
 from ..widgets.messages import StatusMessage, safe_callback
@@ -75,15 +75,8 @@ def _t(code: str, /, **values: Any) -> str:
 
 
 def _joined(items: Iterable[Any], code: str = "classroom_games.semicolon_join") -> Any:
-    """Several values (messages, cards …) as one value, joined by the catalogue's
-    separator (``code``): ``a; b; c``."""
-    items = list(items)
-    if not items:
-        return ""
-    out = items[-1]
-    for item in reversed(items[:-1]):
-        out = say(code, first=item, rest=out)
-    return out
+    """Several values as one, joined by the catalogue's separator: ``a; b; c``."""
+    return joined(items, code)
 
 
 def _decimals(x: float, sig: int) -> int:

@@ -22,7 +22,7 @@ from typing import Any, Iterable, Optional, Sequence
 from .. import tienlen as tl
 from ..cards import Card, cards_text, full_deck, to_cards
 from ..errors import CardkitError
-from ..i18n import SOURCE_LANGUAGE, Message, kind_word, render, say
+from ..i18n import SOURCE_LANGUAGE, Message, joined, kind_word, render, say
 from ..words import KIND_NAMES
 from ..widgets.checkers import tienlen_verdict
 import ipywidgets
@@ -74,15 +74,8 @@ def _t(code: str, /, **values: Any) -> str:
 
 
 def _joined(items: Iterable[Any], code: str = "classroom_games.comma_join") -> Any:
-    """Several values (messages, cards …) as one value, joined by the catalogue's
-    separator (``code``): ``a, b, c``."""
-    items = list(items)
-    if not items:
-        return ""
-    out = items[-1]
-    for item in reversed(items[:-1]):
-        out = say(code, first=item, rest=out)
-    return out
+    """Several values as one, joined by the catalogue's separator: ``a, b, c``."""
+    return joined(items, code)
 
 
 def order_row(cards: Any = None, title: Optional[str] = None, card_width: int = 46) -> CardRow:

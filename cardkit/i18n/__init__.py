@@ -56,6 +56,7 @@ __all__ = [
     "percent",
     "number",
     "sentences",
+    "joined",
     "render",
     "set_locale",
     "use_locale",
@@ -199,6 +200,18 @@ def number(value: float, digits: Optional[int] = None) -> _Number:
 def sentences(*parts: Any) -> _Sentences:
     """Several messages shown one after another, as one paragraph."""
     return _Sentences(tuple(p for p in parts if p is not None))
+
+
+def joined(items: Iterable[Any], code: str) -> Any:
+    """Several values (messages, cards …) as one value, joined by the separator message
+    ``code`` (a text with ``{first}`` and ``{rest}``, such as ``"{first}; {rest}"``)."""
+    items = list(items)
+    if not items:
+        return ""
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = say(code, first=item, rest=out)
+    return out
 
 
 def seat(player: int, you: Optional[int] = None) -> Message:
