@@ -23,6 +23,7 @@ from cardkit.i18n import (PSEUDO, and_list, or_list, ordinal, percent, render, s
                           use_locale)
 from cardkit.i18n import lint, tools
 from cardkit.i18n.define import REGISTRY
+from cardkit.i18n.catalogue import DRAFTS_ENV, draft_languages
 
 BASELINE = Path(__file__).with_name("one_voice_baseline.json")
 
@@ -70,6 +71,36 @@ def test_every_shipped_catalogue_is_complete(lang):
     report = tools.check_language(lang)
     assert report.complete, (f"{lang}: untranslated {report.untranslated[:20]}, fuzzy {report.fuzzy[:20]}, "
                              f"placeholders changed {report.placeholder_mismatch[:20]}, unknown {report.unknown[:20]}")
+
+
+@pytest.mark.parametrize("lang", draft_languages() or ["none"])
+def test_a_draft_catalogue_keeps_every_placeholder_and_is_not_offered(lang, monkeypatch):
+    """A language still being translated (a DRAFT file in its folder) is kept on main and checked
+    as far as it goes: what is translated keeps its placeholders and names only known codes."""
+    if lang == "none":
+        assert not draft_languages()
+        return
+    monkeypatch.delenv(DRAFTS_ENV, raising=False)
+    assert lang not in shipped_languages() and i18n.normalise_language(lang) is None
+    report = tools.check_language(lang)
+    assert not report.placeholder_mismatch and not report.unknown, (report.placeholder_mismatch[:20], report.unknown[:20])
+    monkeypatch.setenv(DRAFTS_ENV, "1")
+    assert lang in shipped_languages()
+
+
+def test_a_draft_file_keeps_a_language_from_learners(tmp_path, monkeypatch):
+    from cardkit.i18n import catalogue
+    (tmp_path / "vi" / "LC_MESSAGES").mkdir(parents=True)
+    (tmp_path / "vi" / "LC_MESSAGES" / "cardkit.po").write_text("")
+    monkeypatch.setattr(catalogue, "LOCALE_DIR", tmp_path)
+    monkeypatch.setattr(i18n, "catalogue_languages", lambda: catalogue.catalogue_languages(root=tmp_path))
+    monkeypatch.setattr(i18n, "draft_languages", lambda: catalogue.draft_languages(root=tmp_path))
+    monkeypatch.delenv(DRAFTS_ENV, raising=False)
+    assert "vi" in shipped_languages()
+    (tmp_path / "vi" / catalogue.DRAFT_FILE).write_text("being translated\n")
+    assert "vi" not in shipped_languages()
+    monkeypatch.setenv(DRAFTS_ENV, "1")
+    assert "vi" in shipped_languages()
 
 
 def test_every_template_names_placeholders_a_translation_can_keep():

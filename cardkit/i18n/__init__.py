@@ -39,7 +39,7 @@ from typing import Any, Iterable, Iterator, Mapping, Optional, Sequence, Union
 
 from ..errors import MessageError
 from . import catalogue
-from .catalogue import catalogue_languages, translations
+from .catalogue import DRAFTS_ENV, catalogue_languages, draft_languages, translations
 from .define import REGISTRY, Entry
 
 __all__ = [
@@ -251,8 +251,11 @@ _language: contextvars.ContextVar[Optional[str]] = contextvars.ContextVar("cardk
 
 
 def shipped_languages() -> list[str]:
-    """The languages a learner can choose: English and every language with a catalogue."""
-    return [SOURCE_LANGUAGE] + [lang for lang in catalogue_languages() if lang in LANGUAGE_NAMES and lang != "en"]
+    """The languages a learner can choose: English and every language with a catalogue,
+    but for drafts (still being translated) unless ``CARDKIT_DRAFTS=1`` previews them."""
+    drafts = set() if os.environ.get(DRAFTS_ENV) == "1" else set(draft_languages())
+    return [SOURCE_LANGUAGE] + [lang for lang in catalogue_languages()
+                                if lang in LANGUAGE_NAMES and lang != "en" and lang not in drafts]
 
 
 def normalise_language(value: Any) -> Optional[str]:

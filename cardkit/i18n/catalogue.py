@@ -16,13 +16,23 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Optional
 
-__all__ = ["LOCALE_DIR", "DOMAIN", "po_path", "mo_path", "translations", "catalogue_languages"]
+__all__ = ["LOCALE_DIR", "DOMAIN", "po_path", "mo_path", "translations", "catalogue_languages",
+           "draft_languages", "DRAFT_FILE", "DRAFTS_ENV"]
 
 LOCALE_DIR = Path(__file__).with_name("locale")
 """Where the catalogues live: ``locale/<lang>/LC_MESSAGES/cardkit.po``."""
 
 DOMAIN = "cardkit"
 """The gettext domain of the package's own words (lessons have their own)."""
+
+DRAFT_FILE = "DRAFT"
+"""A language whose folder holds this file is being translated: its catalogue is kept and
+checked for placeholders, but it is not offered to learners until the file is removed
+(every entry of it and of every lesson's catalogue translated)."""
+
+DRAFTS_ENV = "CARDKIT_DRAFTS"
+"""Set to ``1`` to preview draft languages (translators only): they are then offered as
+if shipped, and every check a shipped language passes applies to them."""
 
 _lock = threading.Lock()
 
@@ -42,6 +52,13 @@ def catalogue_languages(domain: str = DOMAIN, root: Path = LOCALE_DIR) -> list[s
     if not root.is_dir():
         return []
     return sorted(p.name for p in root.iterdir() if po_path(p.name, domain, root).is_file())
+
+
+def draft_languages(root: Path = LOCALE_DIR) -> list[str]:
+    """The languages still being translated (a ``DRAFT`` file in their folder), sorted."""
+    if not root.is_dir():
+        return []
+    return sorted(p.name for p in root.iterdir() if (p / DRAFT_FILE).is_file())
 
 
 def compile_po(po: Path) -> bytes:
