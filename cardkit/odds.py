@@ -190,6 +190,13 @@ def classify_hand_one(hand: Sequence[int], one_suit: bool) -> tuple:
     return (total, pair, four, run3, run5, flush, best_kind, best_value)
 
 
+@functools.lru_cache(maxsize=120_000)
+def classify_hand_kept(hand: tuple, one_suit: bool) -> tuple:
+    """:func:`classify_hand_one`, remembered for the last hands asked about: an odds table
+    asks about the same seeded hands once per event."""
+    return classify_hand_one(hand, one_suit)
+
+
 @functools.lru_cache(maxsize=None)
 def _run_tables() -> tuple["np.ndarray", "np.ndarray"]:
     """For every 13-bit set of ranks: the largest value a 3-card run drawn from
