@@ -29,7 +29,8 @@ from cardkit.i18n import lessons as L
 ROOT = Path(__file__).resolve().parents[1]
 PILOT = ["least_score/01_cards_and_values.ipynb", "least_score/02_legal_discards.ipynb",
          "tien_len/01_card_order.ipynb", "tien_len/02_combinations.ipynb"]
-CONVERTED = ["00_start_here.ipynb", *PILOT, "least_score/07_play_a_match.ipynb"]
+CONVERTED = ["00_start_here.ipynb", *PILOT, "least_score/07_play_a_match.ipynb",
+             "tien_len/06_play_a_game.ipynb"]
 """The lessons whose code is converted (each one added as it is converted)."""
 
 
