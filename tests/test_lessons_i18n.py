@@ -53,8 +53,9 @@ _WORDS_KEYWORDS = {"title", "caption", "question", "explain", "hint", "placehold
 
 def bare_english(source: str) -> list[tuple[int, str]]:
     """The string literals of a code cell that a learner would read in English: outside
-    ``_()``, not a ``figures=`` label or a subscript's key, and either two words or more,
-    or any words given to a keyword that shows them (``title=``, ``hint=`` …)."""
+    ``_()``, not a ``figures=`` label or a subscript's key, and either two words or more
+    (apart by a space: a code such as ``'classroom_games.comma_join'`` is one), or any
+    words given to a keyword that shows them (``title=``, ``hint=`` …)."""
     tree = ast.parse(source)
     skip: set[int] = set()
     shown: set[int] = set()
@@ -73,7 +74,7 @@ def bare_english(source: str) -> list[tuple[int, str]]:
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
             rest = _CARD_CODES.sub(" ", node.value)
-            if re.search(r"[^\W\d_]{2,}\W+[^\W\d_]{2,}", rest) or (id(node) in shown and re.search(r"[^\W\d_]{2,}", rest)):
+            if re.search(r"[^\W\d_]{2,}\W*\s\W*[^\W\d_]{2,}", rest) or (id(node) in shown and re.search(r"[^\W\d_]{2,}", rest)):
                 found.append((node.lineno, node.value))
     return sorted(found)
 
@@ -81,7 +82,7 @@ def bare_english(source: str) -> list[tuple[int, str]]:
 def test_the_bare_english_scan_sees_unwrapped_words():
     src = ("q = Quiz(f'Your hand totals {n}.', {'KS KH': _('A pair.'), 'greedy': None}, answer=0, title='Result')\n"
            "note(_('{x} points', x=counts['two words']), title=_('Wrapped'))\n"
-           "summary([_('Done.')], figures={'deal code': 1})\n")
+           "summary([_('Done.')], figures={'deal code': 1}); joined(xs, 'classroom_games.comma_join')\n")
     assert bare_english(src) == [(1, "Result"), (1, "Your hand totals ")]
 
 
