@@ -277,7 +277,7 @@ def play_least_score(page, learner: Learner, shots: bool) -> None:
         if shots and learner.turns == 2:
             page.screenshot(path=str(SHOTS / "ls00_coach.png"), full_page=True)
         advice = learner.acted_on = learner.advice
-        pick = advice.split("Coach:", 1)[1]
+        pick = advice.split("Coach:", 1)[1].split("\n", 1)[0]    # its first line: the discard (or declare)
         if pick.strip().startswith("declare"):
             table.locator("button.ck-declare").click()
             learner.act()
@@ -289,7 +289,7 @@ def play_least_score(page, learner: Learner, shots: bool) -> None:
             click_cards(table, learner, [top])
             learner.read_table(table, "turns")           # the line under the hand: what it makes
         else:
-            group = pick.split("Why:", 1)[0]
+            group = pick.split("Why:", 1)[0].split("(", 1)[0]
             click_cards(table, learner, codes(group))
             learner.read_table(table, "turns")
             take = advice.split("Then take", 1)[1].split(":", 1)[0] if "Then take" in advice else "deck"
@@ -318,7 +318,7 @@ def play_tien_len(page, learner: Learner, shots: bool) -> None:
         if shots and learner.turns == 3:
             page.screenshot(path=str(SHOTS / "tl00_coach.png"), full_page=True)
         advice = learner.acted_on = learner.advice
-        pick = advice.split("Coach:", 1)[1].split("Why:", 1)[0]
+        pick = advice.split("Coach:", 1)[1].split("\n", 1)[0].split("Why:", 1)[0].split("(", 1)[0]
         passing = pick.strip().startswith("pass")
         if not passing and learner.own_move():
             hand = [b.get_attribute("data-key") for b in table.locator(".ck-my-hand button.ck-card").all()]
