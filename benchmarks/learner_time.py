@@ -226,9 +226,23 @@ def wait_turn(page, table, learner: Learner, timeout: float = 180.0) -> str:
         if state is not None:
             learner.log_total = total
             learner.waiting += time.monotonic() - t0
+            settled(page, table)
             return state
         page.wait_for_timeout(150)
     raise RuntimeError(f"no turn for the learner after {timeout:.0f} s: {table.inner_text()[:800]!r}")
+
+
+def settled(page, table, quiet_ms: int = 400, timeout: float = 10.0) -> None:
+    """Wait until the table's text has not changed for ``quiet_ms`` (its parts arrive one
+    after another: read it whole, as a learner does, not half-drawn)."""
+    t0, last, since = time.monotonic(), None, time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        now = table.inner_text()
+        if now != last:
+            last, since = now, time.monotonic()
+        elif (time.monotonic() - since) * 1000 >= quiet_ms:
+            return
+        page.wait_for_timeout(100)
 
 
 def my_turn(table) -> bool:

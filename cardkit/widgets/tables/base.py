@@ -446,14 +446,15 @@ class TableBase(widgets.VBox):
         self._draw_log()
         obs = match.state.observation(HUMAN)
         showing_result = match.pending is not None
-        hidden(self.play_area, showing_result)
-        hidden(self.opponents_box, showing_result)
-        hidden(self.result_area, not showing_result)
         self._draw_scoreboard()
+        # each part is drawn before it is shown: never an empty result for a moment
         if showing_result:
             self._draw_result()
         else:
             self._draw_play(obs)
+        hidden(self.play_area, showing_result)
+        hidden(self.opponents_box, showing_result)
+        hidden(self.result_area, not showing_result)
         hidden(self.finish_button, not match.learner_done())
         self._draw_coach()
         self._show(match.status())
