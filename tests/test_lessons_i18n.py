@@ -30,7 +30,8 @@ ROOT = Path(__file__).resolve().parents[1]
 PILOT = ["least_score/01_cards_and_values.ipynb", "least_score/02_legal_discards.ipynb",
          "tien_len/01_card_order.ipynb", "tien_len/02_combinations.ipynb"]
 CONVERTED = ["00_start_here.ipynb", *PILOT, "least_score/07_play_a_match.ipynb",
-             "tien_len/06_play_a_game.ipynb", "least_score/03_a_turn.ipynb"]
+             "tien_len/06_play_a_game.ipynb", "least_score/03_a_turn.ipynb",
+             "tien_len/03_beating_and_bombs.ipynb"]
 """The lessons whose code is converted (each one added as it is converted)."""
 
 
