@@ -31,7 +31,8 @@ PILOT = ["least_score/01_cards_and_values.ipynb", "least_score/02_legal_discards
          "tien_len/01_card_order.ipynb", "tien_len/02_combinations.ipynb"]
 CONVERTED = ["00_start_here.ipynb", *PILOT, "least_score/07_play_a_match.ipynb",
              "tien_len/06_play_a_game.ipynb", "least_score/03_a_turn.ipynb",
-             "tien_len/03_beating_and_bombs.ipynb"]
+             "tien_len/03_beating_and_bombs.ipynb",
+             "least_score/04_declaring_and_scoring.ipynb"]
 """The lessons whose code is converted (each one added as it is converted)."""
 
 
@@ -54,7 +55,7 @@ _WORDS_KEYWORDS = {"title", "caption", "question", "explain", "hint", "placehold
 
 def bare_english(source: str) -> list[tuple[int, str]]:
     """The string literals of a code cell that a learner would read in English: outside
-    ``_()``, not a ``figures=`` label or a subscript's key, and either two words or more
+    ``_()``, not a docstring, a ``figures=`` label or a subscript's key, and either two words or more
     (apart by a space: a code such as ``'classroom_games.comma_join'`` is one), or any
     words given to a keyword that shows them (``title=``, ``hint=`` …)."""
     tree = ast.parse(source)
@@ -71,6 +72,8 @@ def bare_english(source: str) -> list[tuple[int, str]]:
                     shown |= {id(n) for n in ast.walk(k.value)}
         elif isinstance(node, ast.Subscript):
             skip |= {id(n) for n in ast.walk(node.slice)}
+        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Constant):   # a docstring
+            skip.add(id(node.value))
     found = []
     for node in ast.walk(tree):
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
@@ -81,10 +84,11 @@ def bare_english(source: str) -> list[tuple[int, str]]:
 
 
 def test_the_bare_english_scan_sees_unwrapped_words():
-    src = ("q = Quiz(f'Your hand totals {n}.', {'KS KH': _('A pair.'), 'greedy': None}, answer=0, title='Result')\n"
+    src = ("def f():\n    'A docstring for developers.'\n"
+           "q = Quiz(f'Your hand totals {n}.', {'KS KH': _('A pair.'), 'greedy': None}, answer=0, title='Result')\n"
            "note(_('{x} points', x=counts['two words']), title=_('Wrapped'))\n"
            "summary([_('Done.')], figures={'deal code': 1}); joined(xs, 'classroom_games.comma_join')\n")
-    assert bare_english(src) == [(1, "Result"), (1, "Your hand totals ")]
+    assert bare_english(src) == [(3, "Result"), (3, "Your hand totals ")]
 
 
 @pytest.mark.parametrize("lesson", CONVERTED)
