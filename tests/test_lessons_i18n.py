@@ -273,3 +273,50 @@ def test_the_app_takes_only_a_shipped_language(monkeypatch, caplog, given, lesso
     import os
     assert os.environ.get("CARDKIT_LANG", "") == wanted_lang
     assert ("not a language these lessons ship in" in caplog.text) == (wanted_lang != given)
+
+
+def test_a_plural_goes_the_whole_way(tmp_path):
+    """``_("{n} game", "{n} games", n=…)``: extracted as one plural entry, refused until each
+    form is translated, and chosen by the language's plural rules in the kernel."""
+    root = tmp_path / "lessons"
+    (root / "least_score").mkdir(parents=True)
+    code = ("from cardkit.i18n.lessons import begin_lesson\n_ = begin_lesson('least_score/98_plural').text\n"
+            "a = _('{n} game', '{n} games', n=3)\nb = _('{n} game won by {who}', '{n} games won by {who}', n=1, who='A')\n")
+    nb = {"cells": [{"cell_type": "code", "id": "c1", "metadata": {}, "outputs": [], "execution_count": None,
+                     "source": code}], "metadata": {}, "nbformat": 4, "nbformat_minor": 5}
+    (root / "least_score" / "98_plural.ipynb").write_text(json.dumps(nb), encoding="utf-8")
+    [pot] = L.extract(root)
+    assert 'msgid_plural "{n} games"' in pot.read_text(encoding="utf-8")
+    [po] = L.update(["nl"], root=root)
+    assert any("untranslated" in p for p in L.check(["nl"], root=root).problems)
+
+    from babel.messages.pofile import read_po, write_po
+    from cardkit.i18n.catalogue import forget
+
+    def translate(forms: dict) -> None:
+        with po.open("rb") as f:
+            catalog = read_po(f, locale="nl")
+        for m in catalog:
+            if m.id:
+                m.string = forms[m.id[0]]
+        with po.open("wb") as f:
+            write_po(f, catalog)
+        forget()
+
+    translate({"{n} game": ("één spel", "{n} spellen"),
+               "{n} game won by {who}": ("één spel gewonnen door {wie}", "{n} spellen gewonnen door {who}")})
+    assert any("placeholders changed" in p for p in L.check(["nl"], root=root).problems)
+    translate({"{n} game": ("één spel", "{n} spellen"),
+               "{n} game won by {who}": ("één spel gewonnen door {who}", "{n} spellen gewonnen door {who}")})
+    report = L.check(["nl"], root=root)
+    assert report.complete and report.translated == report.entries == 2, report.problems
+    nl = L.LessonText("least_score.98_plural", "nl", root / "locale")
+    assert [nl.text("{n} game", "{n} games", n=k) for k in (1, 2, 5)] == ["één spel", "2 spellen", "5 spellen"]
+    en = L.begin_lesson("least_score/98_plural")
+    assert [en.text("{n} game", "{n} games", n=k) for k in (1, 2)] == ["1 game", "2 games"]
+    pseudo = L.LessonText("least_score.98_plural", PSEUDO)
+    assert pseudo.text("{n} game", "{n} games", n=1).startswith("⟦1 gåmé") and "gåmés" in pseudo.text("{n} game", "{n} games", n=4)
+    with pytest.raises(TypeError):
+        en.text("{k} game", "{k} games", k=2)
+    problems = L.code_strings("_('{k} game', '{k} games', k=2)\n_(f'{x} games', 'x')\n")[1]
+    assert [p.line for p in problems] == [1, 2] and "n=" in problems[0].what
