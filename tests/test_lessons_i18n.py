@@ -32,7 +32,8 @@ PILOT = ["least_score/01_cards_and_values.ipynb", "least_score/02_legal_discards
 CONVERTED = ["00_start_here.ipynb", *PILOT, "least_score/07_play_a_match.ipynb",
              "tien_len/06_play_a_game.ipynb", "least_score/03_a_turn.ipynb",
              "tien_len/03_beating_and_bombs.ipynb",
-             "least_score/04_declaring_and_scoring.ipynb"]
+             "least_score/04_declaring_and_scoring.ipynb",
+             "tien_len/04_probability.ipynb"]
 """The lessons whose code is converted (each one added as it is converted)."""
 
 
