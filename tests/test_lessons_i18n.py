@@ -35,7 +35,8 @@ CONVERTED = ["00_start_here.ipynb", *PILOT, "least_score/07_play_a_match.ipynb",
              "least_score/04_declaring_and_scoring.ipynb",
              "tien_len/04_probability.ipynb",
              "least_score/05_probability.ipynb",
-             "least_score/06_strategy.ipynb"]
+             "least_score/06_strategy.ipynb",
+             "tien_len/05_strategy.ipynb"]
 """The lessons whose code is converted (each one added as it is converted)."""
 
 
