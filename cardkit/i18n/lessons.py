@@ -658,6 +658,9 @@ def main(argv: list[str]) -> int:
         report = check(rest or None)
         for line in report.problems:
             print(line)
+        lessons, done = source_lessons(), converted_lessons()
+        waiting = [lesson for lesson in lessons if lesson not in done]
+        print(f"{len(done)} of {len(lessons)} lessons converted" + (f" (not yet: {', '.join(waiting)})" if waiting else ""))
         print(f"{report.translated}/{report.entries} entries translated ({report.words} words); "
               f"{len(report.problems)} problems")
         return 0 if report.complete else 1
