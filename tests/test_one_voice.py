@@ -50,6 +50,9 @@ def test_no_learner_facing_literal_outside_the_catalogue():
     ('x = "ck-table ck-hand"', []),
     ('x = "flex-flow: row wrap; margin: 0 2px;"', []),
     ('x = "least_score"', []),
+    ('class A:\n    def __repr__(self):\n        return f"<A table {self.t} by seat {self.s}>"', []),
+    ('def f():\n    pass\nf.__doc__ = "A bot made at run time."', []),
+    ('def f(x: "Combo") -> "Combo":\n    y: "Optional[Combo]" = x\n    return "Combo"', ["literal"]),
     ('head, _, rest = reason.partition(": ")', ["parses"]),
     ('ok = "not a deal code" in text', ["literal", "parses"]),
 ])

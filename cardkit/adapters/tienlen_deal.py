@@ -422,7 +422,7 @@ class TienLenDeal:
         cards = tuple(_CARD[k] for k in sel)
         if combo is None:
             return say("adapters.tl.play", cards=cards)
-        return say("adapters.tl.play_kind", cards=cards, kind=combo.name)
+        return say("adapters.tl.play_kind", cards=cards, kind=combo.shape_name)
 
     def __str__(self) -> str:
         """Everything, hidden cards included (OpenSpiel's ``State.ToString``)."""

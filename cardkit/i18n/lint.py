@@ -5,7 +5,8 @@ decides by reading its own sentences.
 (``tests/test_one_voice.py``).  What counts as learner-facing text: a string
 literal (or the fixed parts of an f-string) that holds two words or more, or one
 capitalised word, once placeholders, HTML tags and CSS words are taken out.
-Not counted: docstrings, developer log lines (``log.*``, ``logger.*``,
+Not counted: docstrings (also set as ``f.__doc__ = …``), type annotations written as strings,
+``__repr__`` methods (for the programmer at a prompt), developer log lines (``log.*``, ``logger.*``,
 ``logging.*``, ``warnings.warn``), ``help=`` of a setting or command-line option,
 and errors meant for programmers (``TypeError``, ``NotImplementedError`` …).
 """
@@ -124,10 +125,25 @@ def _exempt_nodes(tree: ast.AST) -> set[int]:
             ids.add(id(sub))
 
     for node in ast.walk(tree):
+        # type annotations written as strings ('"Combo"') name classes, not words for a learner
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            args = node.args
+            for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]:
+                if arg is not None and arg.annotation is not None:
+                    mark(arg.annotation)
+            if node.returns is not None:
+                mark(node.returns)
+        if isinstance(node, ast.AnnAssign):
+            mark(node.annotation)
+        # a __repr__ is written for the programmer at a prompt, not for a learner's page
+        if isinstance(node, ast.FunctionDef) and node.name == "__repr__":
+            mark(node)
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
                 mark(node.value)  # names a module exports
+            if any(isinstance(t, ast.Attribute) and t.attr == "__doc__" for t in targets):
+                mark(node.value)  # a docstring set by assignment (a function made at run time)
         if isinstance(node, ast.Call):
             chain = []
             f = node.func

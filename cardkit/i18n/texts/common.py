@@ -73,3 +73,6 @@ plural("count.games", "{n} game", "{n} games")
 plural("count.points", "{n} point", "{n} points")
 plural("count.players", "{n} player", "{n} players")
 text("ordinal.any", "{n}th")  # chosen by CLDR's ordinal category: see ordinal.one/two/few/other
+
+# Items written one after another with a comma (ranks in a row: "5, 7, 8"), not as a sentence's list.
+text("list.comma", "{first}, {rest}")
