@@ -6,7 +6,8 @@ decides by reading its own sentences.
 literal (or the fixed parts of an f-string) that holds two words or more, or one
 capitalised word, once placeholders, HTML tags and CSS words are taken out.
 Not counted: docstrings (also set as ``f.__doc__ = …``), type annotations written as strings,
-``__repr__`` methods (for the programmer at a prompt), developer log lines (``log.*``, ``logger.*``,
+``__repr__`` methods (for the programmer at a prompt), the keys of a lesson's figures (``figures()``,
+``figures = {…}``: ids its tests read, never shown), a file's ``metadata={…}`` fields, developer log lines (``log.*``, ``logger.*``,
 ``logging.*``, ``warnings.warn``), ``help=`` of a setting or command-line option,
 and errors meant for programmers (``TypeError``, ``NotImplementedError`` …).
 """
@@ -117,6 +118,24 @@ def _call_name(func: ast.AST) -> tuple[str, str]:
     return (parts[0] if parts else "", parts[-1] if parts else "")
 
 
+def _is_figures(node: ast.AST) -> bool:
+    name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+    return name in ("figures", "figs")
+
+
+def _figure_assignments(node: ast.AST) -> Iterator[tuple[ast.AST, ast.AST]]:
+    """(target, value) of ``figures = {...}``, ``figures["key"] = …`` and ``f(figures={...})``."""
+    if isinstance(node, (ast.Assign, ast.AnnAssign)):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        for t in targets:
+            if _is_figures(t) or (isinstance(t, ast.Subscript) and _is_figures(t.value)):
+                yield t, node.value
+    if isinstance(node, ast.Call):
+        for kw in node.keywords:
+            if kw.arg == "figures":
+                yield kw, kw.value
+
+
 def _exempt_nodes(tree: ast.AST) -> set[int]:
     ids = _docstring_nodes(tree)
 
@@ -135,6 +154,17 @@ def _exempt_nodes(tree: ast.AST) -> set[int]:
                 mark(node.returns)
         if isinstance(node, ast.AnnAssign):
             mark(node.annotation)
+        # figures are the numbers a lesson's tests read from an output's metadata, by key:
+        # ids, never shown ('win rate', 'pair exact' …)
+        if isinstance(node, ast.FunctionDef) and node.name == "figures":
+            mark(node)
+        for target, value in _figure_assignments(node):
+            if isinstance(value, ast.Dict):
+                for key in value.keys:
+                    if key is not None:
+                        mark(key)
+            elif isinstance(target, ast.Subscript):
+                mark(target.slice)
         # a __repr__ is written for the programmer at a prompt, not for a learner's page
         if isinstance(node, ast.FunctionDef) and node.name == "__repr__":
             mark(node)
@@ -157,6 +187,10 @@ def _exempt_nodes(tree: ast.AST) -> set[int]:
             for kw in node.keywords:
                 if kw.arg == "help":
                     mark(kw.value)
+                if kw.arg == "metadata" and isinstance(kw.value, ast.Dict):
+                    for key in kw.value.keys:   # a file's metadata fields: savefig(metadata={"Software": None})
+                        if key is not None:
+                            mark(key)
         if isinstance(node, ast.Raise) and node.exc is not None:
             exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
             name = exc.id if isinstance(exc, ast.Name) else exc.attr if isinstance(exc, ast.Attribute) else ""
