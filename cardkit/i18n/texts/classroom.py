@@ -353,3 +353,11 @@ text("plot.lowest.alt", "{title}: a line chart, one line per total ({totals}), o
      "lowest or tied against 1 to {k} opponents. A total of {hi}: {hi_first} against one opponent, {hi_last} against "
      "{k}; a total of {lo}: {lo_first} and {lo_last}.")
 text("plot.hands", "hands")
+
+# --- a tournament's table in a lesson (cardkit/classroom/tables.py) ---------------------------------------
+text("classroom.tournament.meaning.least_score", "Score = penalty points per match (lower is better); a shared win "
+     "counts as a fraction")
+text("classroom.tournament.meaning.tienlen", "Score = points won per match (higher is better)")
+plural("classroom.tournament.caption", "{n} match of {game}; seats rotate each match. {meaning}",
+       "{n} matches of {game}; seats rotate each match. {meaning}", count="n")
+text("classroom.range", "{low} – {high}")
