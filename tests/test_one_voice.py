@@ -50,6 +50,8 @@ def test_no_learner_facing_literal_outside_the_catalogue():
     ('x = "ck-table ck-hand"', []),
     ('x = "flex-flow: row wrap; margin: 0 2px;"', []),
     ('x = "least_score"', []),
+    ('@machine_text\ndef string_from(s):\n    return f"Player {s.p} | table clear"', []),
+    ('def string_from(s):\n    return f"Player {s.p} | table clear"', ["literal"]),
     ('figures = {"pair exact": 0.4}\nfigures["pair interval"] = 1\nshow(figures={"win rate": 1})', []),
     ('figures = {"pair exact": "Exact chance"}', ["literal"]),
     ('class A:\n    def __repr__(self):\n        return f"<A table {self.t} by seat {self.s}>"', []),

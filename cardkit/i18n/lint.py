@@ -7,7 +7,8 @@ literal (or the fixed parts of an f-string) that holds two words or more, or one
 capitalised word, once placeholders, HTML tags and CSS words are taken out.
 Not counted: docstrings (also set as ``f.__doc__ = …``), type annotations written as strings,
 ``__repr__`` methods (for the programmer at a prompt), the keys of a lesson's figures (``figures()``,
-``figures = {…}``: ids its tests read, never shown), a file's ``metadata={…}`` fields, developer log lines (``log.*``, ``logger.*``,
+``figures = {…}``: ids its tests read, never shown), a file's ``metadata={…}`` fields, functions marked
+:func:`machine_text` (strings for programs, such as OpenSpiel's observation strings), developer log lines (``log.*``, ``logger.*``,
 ``logging.*``, ``warnings.warn``), ``help=`` of a setting or command-line option,
 and errors meant for programmers (``TypeError``, ``NotImplementedError`` …).
 """
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator, Optional
 
-__all__ = ["Finding", "is_learner_text", "scan_file", "scan_tree", "PACKAGE_ROOT", "EXEMPT_DIRS"]
+__all__ = ["Finding", "is_learner_text", "scan_file", "scan_tree", "machine_text", "PACKAGE_ROOT", "EXEMPT_DIRS"]
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 """The ``cardkit`` package folder."""
@@ -74,6 +75,15 @@ def is_learner_text(value: str) -> bool:
         w = words[0].strip(".'’")
         return len(w) >= 3 and w[0].isupper() and w[1:].islower()
     return False
+
+
+def machine_text(func):
+    """Mark a function whose strings are read by programs, never by a learner — OpenSpiel's
+    observation and information-state strings, which search and learning algorithms use as
+    keys (so they must read the same in every language), and a state's dump for debugging.
+    It changes nothing at run time; the scan skips the function's literals, and a reviewer
+    sees at a glance which text was kept out of the catalogue on purpose."""
+    return func
 
 
 @dataclass(frozen=True)
@@ -165,6 +175,10 @@ def _exempt_nodes(tree: ast.AST) -> set[int]:
                         mark(key)
             elif isinstance(target, ast.Subscript):
                 mark(target.slice)
+        # functions marked @machine_text: strings for programs (OpenSpiel's observation strings)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+                _call_name(d)[1] == "machine_text" for d in node.decorator_list):
+            mark(node)
         # a __repr__ is written for the programmer at a prompt, not for a learner's page
         if isinstance(node, ast.FunctionDef) and node.name == "__repr__":
             mark(node)
