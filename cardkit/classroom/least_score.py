@@ -714,9 +714,10 @@ def scoring_worked(totals: Sequence[int], declarer: int, rules: Optional[ls.Rule
     page = html_table(head, rows, caption) + \
         f'<p style="margin:0.2em 0 0.6em;max-width:46rem">{html.escape(why)}</p>'
     text = table_text(head, rows, caption) + "\n" + why
-    key = f"scores {list(totals)} declarer {declarer}" + (f" tie_is_success={rules.tie_is_success} penalty={rules.penalty}"
-                                                          if rules is not None else "")
-    return Shown(page, text, {key: scores})
+    figures = {f"scores {list(totals)} declarer {declarer}" + (f" tie_is_success={rules.tie_is_success} "
+                                                               f"penalty={rules.penalty}" if rules is not None else ""):
+               scores}
+    return Shown(page, text, figures)
 
 
 def match_scoreboard(state: ls.LeastScoreState) -> Shown:

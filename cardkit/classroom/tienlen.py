@@ -426,9 +426,9 @@ def play_options(hand: Any, previous: Any = None, caption: str = "", mark_best: 
     least = min(r[2] for r in rows)
     best_plays = [r[0] for r in rows if r[2] == least]
     best = min(best_plays, key=lambda c: c.top)
-    where = str(tl.classify(previous)) if previous is not None else "an empty table"
-    figures = {f"{k} on {where}": v for k, v in left.items()}
-    figures[f"best on {where}"] = str(best)
+    where = str(tl.classify(previous)) if previous is not None else None   # in the figures' ids only
+    figures = {f"{k} on {where or 'an empty table'}": v for k, v in left.items()}
+    figures[f"best on {where or 'an empty table'}"] = str(best)
     caption = caption or (_t("classroom_tl.options.answers_to", table=tl.classify(previous).cards)
                           if previous is not None else _t("classroom_tl.options.leads"))
     heads = [_t("classroom_tl.head_play"), _t("classroom_tl.options.head_left"), _t("classroom_tl.options.head_fewest")]

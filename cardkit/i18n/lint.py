@@ -5,12 +5,22 @@ decides by reading its own sentences.
 (``tests/test_one_voice.py``).  What counts as learner-facing text: a string
 literal (or the fixed parts of an f-string) that holds two words or more, or one
 capitalised word, once placeholders, HTML tags and CSS words are taken out.
-Not counted: docstrings (also set as ``f.__doc__ = …``), type annotations written as strings,
-``__repr__`` methods (for the programmer at a prompt), the keys of a lesson's figures (``figures()``,
-``figures = {…}``: ids its tests read, never shown), a file's ``metadata={…}`` fields, functions marked
-:func:`machine_text` (strings for programs, such as OpenSpiel's observation strings), developer log lines (``log.*``, ``logger.*``,
-``logging.*``, ``warnings.warn``), ``help=`` of a setting or command-line option,
-and errors meant for programmers (``TypeError``, ``NotImplementedError`` …).
+Not counted (none of it is read by a learner):
+
+- docstrings, also set as ``f.__doc__ = …`` or ``type(name, bases, {"__doc__": …})``;
+- type annotations written as strings (``-> "Combo"``) and ``__repr__`` methods (for the
+  programmer at a prompt);
+- the keys of a lesson's figures (``figures()``, ``figures = {…}``, ``figures[…] = …``,
+  ``figures.update({…})``: ids its tests read from an output's metadata) and a file's
+  ``metadata={…}`` fields;
+- the text a random generator is seeded with (``Random(f"higher card {seed}")``: a salt);
+- CSS font stacks (``"'STIX Two Math', Georgia, serif"``);
+- functions marked :func:`machine_text` (strings for programs, such as OpenSpiel's
+  observation and information-state strings);
+- developer log lines (``log.*``, ``logger.*``, ``logging.*``, ``warnings.warn``), ``help=``
+  of a setting or command-line option, and errors meant for programmers (``TypeError``,
+  ``NotImplementedError``, traitlets' ``TraitError`` for a page that sends a widget state it
+  may not …).
 """
 
 from __future__ import annotations
@@ -43,7 +53,7 @@ _TECHNICAL = {"True", "False", "None", "Strict", "Lax"}
 """Single words that are values for machines (an environment flag, a cookie's SameSite)."""
 _PROGRAMMER_ERRORS = {"TypeError", "AttributeError", "NotImplementedError", "AssertionError", "RuntimeError",
                       "ImportError", "LookupError", "IndexError", "StopIteration", "SystemExit", "OSError",
-                      "FileNotFoundError", "FileExistsError"}
+                      "FileNotFoundError", "FileExistsError", "TraitError"}
 _LOG_NAMES = {"log", "logger", "logging", "_log", "warnings"}
 _TEXTY = re.compile(r"text|reason|msg|message|sentence|why|note|label|html|status|words|title|caption|line",
                     re.I)
@@ -58,6 +68,9 @@ def is_learner_text(value: str) -> bool:
         return False  # a path or an address: '/proc/meminfo', 'voila/render/{}'
     if value in _TECHNICAL:
         return False
+    if re.fullmatch(r"\s*(?:(?:'[^']*'|\"[^\"]*\"|[\w-]+)\s*,\s*)+(?:serif|sans-serif|monospace|cursive|fantasy|"
+                    r"system-ui|math|emoji|ui-\w+)\s*", value):
+        return False  # a CSS font stack: "'STIX Two Math', Georgia, serif"
     text = re.sub(r"\{[^{}]*\}", " ", value)
     text = re.sub(r"<[^<>]*>|<[^<>]*$|^[^<>]*>", " ", text)
     text = re.sub(r"&#?\w+;", " ", text)
@@ -144,6 +157,9 @@ def _figure_assignments(node: ast.AST) -> Iterator[tuple[ast.AST, ast.AST]]:
         for kw in node.keywords:
             if kw.arg == "figures":
                 yield kw, kw.value
+        f = node.func
+        if isinstance(f, ast.Attribute) and f.attr in ("update", "setdefault") and _is_figures(f.value) and node.args:
+            yield f, node.args[0]
 
 
 def _exempt_nodes(tree: ast.AST) -> set[int]:
@@ -173,12 +189,24 @@ def _exempt_nodes(tree: ast.AST) -> set[int]:
                 for key in value.keys:
                     if key is not None:
                         mark(key)
+            elif isinstance(value, ast.DictComp):
+                mark(value.key)
             elif isinstance(target, ast.Subscript):
                 mark(target.slice)
+            elif isinstance(target, ast.Attribute) and target.attr == "setdefault":
+                mark(value)
+        # the text a random generator is seeded with is a salt, not words: Random(f"higher card {seed}")
+        if isinstance(node, ast.Call) and _call_name(node.func)[1] in ("Random", "seed") and node.args:
+            mark(node.args[0])
         # functions marked @machine_text: strings for programs (OpenSpiel's observation strings)
         if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
                 _call_name(d)[1] == "machine_text" for d in node.decorator_list):
             mark(node)
+        # a class's docstring given to type(): {"__doc__": "…"}
+        if isinstance(node, ast.Dict):
+            for key, value in zip(node.keys, node.values):
+                if isinstance(key, ast.Constant) and key.value == "__doc__":
+                    mark(value)
         # a __repr__ is written for the programmer at a prompt, not for a learner's page
         if isinstance(node, ast.FunctionDef) and node.name == "__repr__":
             mark(node)

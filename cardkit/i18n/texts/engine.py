@@ -169,3 +169,14 @@ text("odds.from.deck_any_hand", "the deck, your hand being any hand with that to
 text("odds.from.deck_every_hand", "the deck, over every hand with your total")
 text("odds.method.simulated", "simulated: {trials} deals (seed {seed}) of {opponents} opponent hands from {where}")
 text("odds.method.exact", "exact count over every deal of {opponents} opponent hand(s) from {where}")
+
+# --- cardkit/simulate.py -----------------------------------------------------------------------
+text("simulate.bad_deal", "deal is 'least_score' (5 cards) or 'tienlen' (13 cards), not {given}")
+text("simulate.not_a_quantity", "{given} is not a quantity for a {deal} hand; choose one of {choices}, or pass a "
+     "function of a hand")
+text("simulate.not_an_event_or_function", "{given} is not an event for a {deal} hand; choose one of {choices}, or "
+     "pass a function of a hand")
+text("simulate.rules_least_score_only", "rules apply to Least Score hands only")
+text("simulate.not_an_event", "{given} is not an event for a {deal} hand; choose one of {choices}")
+text("simulate.points_at_least_1", "points must be 1 or more, not {points}")
+text("simulate.checkpoints_range", "every checkpoint must lie between 1 and max_trials ({max_trials})")
