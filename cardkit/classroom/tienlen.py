@@ -148,7 +148,7 @@ def combination_quiz(cards: Any) -> Quiz:
     combo = tl.classify(cards)
     # Each choice by its id (a kind, or None for "not a combination"), then its label and why.
     ids: list[Optional[str]] = [*KIND_WORDS, None]
-    why: dict[Optional[str], Any] = {kind: say("classroom_games.no_why", why=tl.why_not_kind(cards, kind))
+    why: dict[Optional[str], Any] = {kind: say("classroom_games.no_why", why=tl.kind_problem(cards, kind))
                                      for kind in KIND_WORDS}
     if combo is None:
         explain = say("classroom_tl.combo.not_explain", cards=_sorted(cards), why=tl.illegal_problem(cards))
@@ -173,9 +173,9 @@ def beats_quiz(play: Any, previous: Any, rules: Optional[tl.Rules] = None) -> Qu
     # Two choices, "yes" (0) then "no" (1): the answer is the engine's verdict, not a label.
     yes, no = _t("classroom_tl.yes_beats"), _t("classroom_tl.no_beats")
     if ok:
-        why = {yes: None, no: _t("classroom_tl.beats.does", why=tl.why_beats(play, prev, rules))}
+        why = {yes: None, no: _t("classroom_tl.beats.does", why=tl.beat_reason(play, prev, rules))}
     else:
-        why = {yes: _t("classroom_tl.beats.does_not", why=tl.why_not_beats(play, prev, rules)), no: None}
+        why = {yes: _t("classroom_tl.beats.does_not", why=tl.beat_problem(play, prev, rules)), no: None}
     return Quiz(_t("classroom_tl.beats.question", table=prev.cards, what=prev.description, play=_sorted(play)), why,
                 answer=0 if ok else 1, explain=str(text))
 
@@ -247,7 +247,7 @@ def beating_table(pairs: Iterable[Sequence[Any]], caption: Optional[str] = None,
     rows, lines, figures = [], [caption, _bar_line(heads)], {}
     for play, previous in pairs:
         ok = tl.beats(play, previous, rules)
-        reason = tl.why_not_beats(play, previous, rules)
+        reason = tl.beat_problem(play, previous, rules)
         if ok:
             p, q = tl.classify(play), tl.classify(previous)
             if p.shape == q.shape:

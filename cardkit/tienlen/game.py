@@ -49,7 +49,6 @@ from ..cards import Card, cards_text, deal_code, resolve_seed
 from ..errors import HandError, IllegalActionError, PlayerError, RulesError
 from ..i18n import Message, and_list, ordinal, say, seat, sentences
 from ..game import TERMINAL, Event
-from ..words import player_name
 from .rules import (
     CARD_AT_PLACE,
     PLACE_OF_INDEX,
@@ -295,7 +294,6 @@ class _Decks:
         return decks[game]
 
 
-_name = player_name
 
 
 class TienLenState:
