@@ -70,7 +70,7 @@ def event_name(event: str, deal: str) -> str:
 def event_short(event: str, deal: str) -> Message:
     """An event's short name, for a title: ``'a pair'``."""
     event_message(event, deal)
-    return say(f"chances.short.{deal_name(deal)}.{event}")
+    return say(f"explorer.event_short.{deal_name(deal)}.{event}")
 
 
 def exact_chance(event: str, deal: str, rules: Any = None) -> Fraction:

@@ -261,7 +261,7 @@ text("strategy.no_run", "no run yet")
 text("strategy.repr", "StrategyBuilder({game}: {runs})")
 
 # --- the events a simulation counts, and the odds table (cardkit/classroom/chances.py) ---------------------
-# Each event in full (a table's row), and short (in a plot's title: "Simulated chance of a pair").
+# Each event in full (a table's row); its short name (in a plot's title) is explorer.event_short.<deal>.<event>.
 text("chances.event.least_score.pair", "a pair (two or more cards of one rank)")
 text("chances.event.least_score.four_of_a_kind", "four of a kind")
 text("chances.event.least_score.run_of_3", "a run of three (three cards of consecutive ranks, such as 4-5-6)")
@@ -273,17 +273,6 @@ text("chances.event.tienlen.instant_win", "an instant win (four 2s or a dragon)"
 text("chances.event.tienlen.four_of_a_kind", "a four of a kind")
 text("chances.event.tienlen.double_sequence_bomb", "three or more pairs in a row (a double-sequence bomb)")
 text("chances.event.tienlen.any_bomb", "a bomb (a four of a kind, or three or more pairs in a row)")
-text("chances.short.least_score.pair", "a pair")
-text("chances.short.least_score.four_of_a_kind", "four of a kind")
-text("chances.short.least_score.run_of_3", "a run of three")
-text("chances.short.least_score.run_of_5", "a five-card run")
-text("chances.short.least_score.flush", "a flush")
-text("chances.short.tienlen.four_twos", "all four 2s")
-text("chances.short.tienlen.dragon", "a dragon")
-text("chances.short.tienlen.instant_win", "an instant win")
-text("chances.short.tienlen.four_of_a_kind", "a four of a kind")
-text("chances.short.tienlen.double_sequence_bomb", "three or more pairs in a row")
-text("chances.short.tienlen.any_bomb", "a bomb")
 text("chances.not_an_event", "{event} is not an event for a {deal} hand; choose one of {choices}")
 text("chances.col.event", "Event")
 text("chances.col.exact", "Exact chance")
