@@ -149,4 +149,7 @@ def test_the_builder_s_words_come_from_the_catalogue():
         assert builder.compare_button.description.startswith("⟦")
         assert all(label.startswith("⟦") for label, _id in builder.opponents.options)
         assert repr(builder).startswith("⟦")
+        run = builder.run("A")
+        assert "declare" not in run.text()          # the label, too, is catalogue words
+    assert "declare" in run.text() and run.text() == str(run.message())
     assert [v for _label, v in builder.opponents.options] == list(OPPONENTS)

@@ -78,6 +78,8 @@ class StrategyRun:
     win_high: float
     mean_score: float
     policy: dict = field(default_factory=dict)
+    label_words: Any = None
+    """The label as a message of the catalogue (``label`` is its words when the run was played)."""
 
     def text(self) -> str:
         """The run in words (:meth:`message` rendered)."""
@@ -85,7 +87,8 @@ class StrategyRun:
 
     def message(self) -> Any:
         """The run as a message: slot, label, opponents, matches, win rate and interval."""
-        return say("strategy.run", slot=self.slot, label=self.label, opponents=opponents_words(self.opponents),
+        label = self.label_words if self.label_words is not None else self.label
+        return say("strategy.run", slot=self.slot, label=label, opponents=opponents_words(self.opponents),
                    matches=self.matches, rate=pct(self.win_rate), low=pct(self.win_low), high=pct(self.win_high))
 
 
@@ -248,7 +251,8 @@ class StrategyBuilder(Panel):
                                     on_progress=tick)
                 row = result.summary(bot.__name__)
                 out.append(StrategyRun(slot, bot.__name__, self.opponents.value, matches, self.seed, row.wins,
-                                       row.win_rate, row.win_low, row.win_high, row.mean_score, asdict(policy)))
+                                       row.win_rate, row.win_low, row.win_high, row.mean_score, asdict(policy),
+                                       policy.label_message()))
         finally:
             self.progress.layout.visibility = "hidden"
         self.results = (self.results + out)[-6:]
@@ -288,7 +292,7 @@ class StrategyBuilder(Panel):
                        for h in (html.escape(_t(f"strategy.col.{c}"))
                                  for c in ("run", "strategy", "against", "matches", "win_rate", "interval")))
         body = "".join(
-            f"<tr><td>{r.slot}</td><td>{html.escape(r.label)}</td>"
+            f"<tr><td>{r.slot}</td><td>{html.escape(str(r.label_words or r.label))}</td>"
             f"<td>{html.escape(str(opponents_words(r.opponents)))}</td><td>{r.matches}</td><td>{pct(r.win_rate)}</td>"
             f"<td>{html.escape(_t('strategy.interval', low=pct(r.win_low), high=pct(r.win_high)))}</td></tr>"
             for r in self.results)
