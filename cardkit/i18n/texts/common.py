@@ -76,3 +76,9 @@ text("ordinal.any", "{n}th")  # chosen by CLDR's ordinal category: see ordinal.o
 
 # Items written one after another with a comma (ranks in a row: "5, 7, 8"), not as a sentence's list.
 text("list.comma", "{first}, {rest}")
+
+# A card named for a screen reader: "Queen of hearts" (the rank capitalised, as a label starts).
+for _n, _label in enumerate(["Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack",
+                             "Queen", "King"], start=1):
+    text(f"card.rank_label.r{_n}", _label)
+text("card.label", "{rank} of {suit}")

@@ -180,3 +180,5 @@ text("simulate.rules_least_score_only", "rules apply to Least Score hands only")
 text("simulate.not_an_event", "{given} is not an event for a {deal} hand; choose one of {choices}")
 text("simulate.points_at_least_1", "points must be 1 or more, not {points}")
 text("simulate.checkpoints_range", "every checkpoint must lie between 1 and max_trials ({max_trials})")
+text("svg.selected", "{card}, selected")   # a card's label for a screen reader, when it is picked
+text("svg.back_label", "Face-down card")
