@@ -76,6 +76,8 @@ PINNED = [
      "widgets/shared_parts.py (_READERS)"),
     ("ipywidgets.widgets.domwidget.DOMWidget", "_repr_keys", "ff600a3b5ad6223d", "widgets/shared_parts.py (_READERS)"),
     ("ipywidgets.widgets.widget.Widget", "close", "683e304c315e9801", "widgets/shared_parts.py (_own_copy)"),
+    ("nbconvert.exporters.templateexporter.TemplateExporter", "_create_environment", "b64cb98c0ee3eb82",
+     "templates.install (the environment it returns)"),
 ]
 
 
