@@ -226,9 +226,23 @@ def wait_turn(page, table, learner: Learner, timeout: float = 180.0) -> str:
         if state is not None:
             learner.log_total = total
             learner.waiting += time.monotonic() - t0
+            settled(page, table)
             return state
         page.wait_for_timeout(150)
     raise RuntimeError(f"no turn for the learner after {timeout:.0f} s: {table.inner_text()[:800]!r}")
+
+
+def settled(page, table, quiet_ms: int = 400, timeout: float = 10.0) -> None:
+    """Wait until the table's text has not changed for ``quiet_ms`` (its parts arrive one
+    after another: read it whole, as a learner does, not half-drawn)."""
+    t0, last, since = time.monotonic(), None, time.monotonic()
+    while time.monotonic() - t0 < timeout:
+        now = table.inner_text()
+        if now != last:
+            last, since = now, time.monotonic()
+        elif (time.monotonic() - since) * 1000 >= quiet_ms:
+            return
+        page.wait_for_timeout(100)
 
 
 def my_turn(table) -> bool:
@@ -277,7 +291,7 @@ def play_least_score(page, learner: Learner, shots: bool) -> None:
         if shots and learner.turns == 2:
             page.screenshot(path=str(SHOTS / "ls00_coach.png"), full_page=True)
         advice = learner.acted_on = learner.advice
-        pick = advice.split("Coach:", 1)[1]
+        pick = advice.split("Coach:", 1)[1].split("\n", 1)[0]    # its first line: the discard (or declare)
         if pick.strip().startswith("declare"):
             table.locator("button.ck-declare").click()
             learner.act()
@@ -289,7 +303,7 @@ def play_least_score(page, learner: Learner, shots: bool) -> None:
             click_cards(table, learner, [top])
             learner.read_table(table, "turns")           # the line under the hand: what it makes
         else:
-            group = pick.split("Why:", 1)[0]
+            group = pick.split("Why:", 1)[0].split("(", 1)[0]
             click_cards(table, learner, codes(group))
             learner.read_table(table, "turns")
             take = advice.split("Then take", 1)[1].split(":", 1)[0] if "Then take" in advice else "deck"
@@ -318,7 +332,7 @@ def play_tien_len(page, learner: Learner, shots: bool) -> None:
         if shots and learner.turns == 3:
             page.screenshot(path=str(SHOTS / "tl00_coach.png"), full_page=True)
         advice = learner.acted_on = learner.advice
-        pick = advice.split("Coach:", 1)[1].split("Why:", 1)[0]
+        pick = advice.split("Coach:", 1)[1].split("\n", 1)[0].split("Why:", 1)[0].split("(", 1)[0]
         passing = pick.strip().startswith("pass")
         if not passing and learner.own_move():
             hand = [b.get_attribute("data-key") for b in table.locator(".ck-my-hand button.ck-card").all()]

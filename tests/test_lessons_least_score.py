@@ -182,6 +182,19 @@ def test_lesson_0_quick_checks():
     all_checked(exercises)
 
 
+def test_a_number_typed_as_the_answer_is_not_called_exactly_itself():
+    """Issue 18: the ten-minute start said "Right! 32 is exactly 32." — said once, as "Right!"."""
+    from cardkit.classroom import NumberQuiz
+    q = NumberQuiz("What is the hand K♠ 3♦ A♣ 8♥ Q♣ worth?", 32, explain="10 + 3 + 1 + 8 + 10 = 32.")
+    q.submit("32")
+    assert q.verdict == "right" and q.feedback.startswith("Right!") and "is exactly" not in q.feedback, q.feedback
+    q = NumberQuiz("Half?", Fraction(1, 2))
+    q.submit("0.5")                      # another way of writing it is still called exact
+    assert "0.5 is exactly 1/2" in q.feedback, q.feedback
+    for path in LESSONS.values():        # and no stored lesson text says it either
+        assert "is exactly 32" not in path.read_text(encoding="utf-8")
+
+
 # --- lesson 1 -----------------------------------------------------------------------------------
 
 def test_lesson_1_values_and_totals():

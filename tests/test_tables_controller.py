@@ -100,7 +100,7 @@ def test_a_whole_tien_len_match_through_the_controller():
 
     m = tl_match("9BK-C52", rules=tl.Rules(target=5), coach=True)
     said = play_whole(m, learner, random.Random(3))
-    assert m.state.is_terminal() and "wins the match" in said[-1] or "You win" in said[-1]
+    assert m.state.is_terminal() and "wins the match" in said[-1] or "you win" in said[-1]
     assert len(m.shown_events()) == len(m.state.events)
 
 
@@ -223,7 +223,7 @@ def test_a_click_while_the_bots_play_is_refused_and_changes_nothing():
     assert "that click came while the others are playing" in str(m.status().message)
     for _ in steps:
         pass
-    assert m.my_turn() and str(m.status().message).startswith(("Your turn", "You took"))
+    assert m.my_turn() and str(m.status().message).startswith(("Your turn", "You drew"))
     assert "Wait" not in str(m.status().message)
 
 

@@ -114,7 +114,7 @@ def test_choice_group_keeps_its_value_while_it_is_offered():
 def test_the_take_choice_is_one_labelled_radio_group():
     table = LeastScoreTable(seed="K7Q-29X", delay=0)
     assert isinstance(table.take_choice, ChoiceGroup) and table.take_choice.label == "Then take:"
-    assert "↑ ↓" in table.take_choice.key_hint
+    assert "↑ ↓" in table.keys_text.value and not table.take_choice.key_hint   # in the table's one line of keys
     js = (STATIC / "choice.js").read_text(encoding="utf-8")
     assert 'setAttribute("role", "radiogroup")' in js and "aria-labelledby" in js and "radio.name = id" in js
 

@@ -41,7 +41,7 @@ def test_ls_first_turn_shows_what_seat_0_may_see():
     assert st.current_player() == 0 and "Your turn" in t.status.text
     assert t.hand.cards == obs.hand and str(obs.hand_total) in t.hand.caption
     assert t.open_row.cards == obs.open_cards
-    assert f"{obs.deck_size} cards face down" in t.deck_text.value
+    assert f"{obs.deck_size} cards" in t.deck_text.value and f"discard pile: {obs.dead_size}" in t.deck_text.value
     # every opponent's hand is face down, with only its size sent to the browser
     for p in range(1, 4):
         h = t.opponent_hands[p - 1]
@@ -109,7 +109,7 @@ def test_ls_discard_and_take_through_the_buttons():
     before = set(t.state.hand(0))
     assert t.discard(t.state.hand(0)[:1], None)
     drawn = next(c for c in t.state.hand(0) if c not in before)
-    assert f"You took {drawn}" in t.status.text
+    assert f"You drew {drawn}." in t.status.text
     assert not any(str(drawn) in line and "takes" in line for line in t.event_log.lines[-4:])
     assert any("Player 3 discards" in line for line in t.event_log.lines)
     assert t.hand.selected == ()
@@ -136,8 +136,8 @@ def test_ls_round_end_shows_every_hand_and_the_scoring():
     # every hand revealed, with its total worked out
     assert len(t.result_hands.children) == 4
     text = t.result_text.value
-    assert f"D = the declarer&#x27;s total = {res.declarer_total}" in text
-    assert f"L = the lowest total of the others = {res.lowest_other}" in text
+    assert "D is the declarer&#x27;s total, L the lowest total of the others" in text
+    assert f"D = {res.declarer_total}, L = {res.lowest_other}" in text
     d, low = res.declarer_total, res.lowest_other
     if res.success:
         assert f"{d} &lt; {low}" in text or f"{d} = {low}" in text
@@ -369,7 +369,8 @@ def test_tl_bombs_and_chops_are_announced(monkeypatch):
     assert t.play("5S")
     # Player 1 beat it with 2♥; the others passed
     assert t.state.table == tl.classify("2H") and t.state.current_player() == 0
-    assert "To beat" in t.table_text.value and "single 2♥" in t.table_text.value
+    # on the learner's turn the status says what to beat; the text under the table does not repeat it
+    assert "beat Player 1's single 2♥, or pass" in t.status.text and "2♥" not in t.table_text.value
     assert "passed" in t.scoreboard.value
     t.select("4S 4C 4D 4H")
     assert "A chop!" in t.verdict.text
@@ -386,7 +387,7 @@ def test_tl_game_end_shows_order_points_and_next_lead(monkeypatch):
     assert res is not None and res.finishing_order[0] == 0
     text = t.result_text.value
     assert "1st: You — 4 − 1 = 3 points" in text
-    assert "The match is over" in text and "You win" in t.status.text
+    assert "The match is over: you win" in t.status.text and "The match is over" not in text
     assert not shown(t.next_button) and shown(t.again_button)
     assert t.play() is False and "match is over" in t.status.text
 
@@ -456,7 +457,7 @@ def test_tl_full_game_through_the_table(level):
     st = t.state
     assert st.is_terminal() and shown_results == len(st.round_results) >= 1
     assert max(st.returns()) >= 3
-    who = "You win" if st.winner == 0 else f"Player {st.winner} wins"
+    who = "you win" if st.winner == 0 else f"Player {st.winner} wins"
     assert who in t.status.text
 
 
@@ -467,17 +468,17 @@ def test_tl_full_game_through_the_table(level):
 def test_a_new_match_or_deal_clears_the_last_matchs_note():
     t = ls_table()
     assert t.discard(t.state.hand(0)[-1:], None)
-    assert "from the top of the deck" in t.status.text
+    assert "You drew" in t.status.text
     t.new_button.click()          # a match in progress: it asks first
     assert t.confirm_box.layout.display != "none" and "will be lost" in t.confirm_text.value
     t.confirm_yes.click()
-    assert "You took" not in t.status.text and "Your turn" in t.status.text
+    assert "You drew" not in t.status.text and "Your turn" in t.status.text
     assert t.discard(t.state.hand(0)[-1:], None)
-    assert "You took" in t.status.text
+    assert "You drew" in t.status.text
     t.code_box.value = "K7Q-29X"
     t.code_button.click()
     t.confirm_yes.click()
-    assert t.deal_code == "K7Q-29X" and "You took" not in t.status.text
+    assert t.deal_code == "K7Q-29X" and "You drew" not in t.status.text
 
 
 def test_a_refused_click_stays_visible_while_the_bots_play():
@@ -614,3 +615,106 @@ def test_tienlen_keeps_its_match_too():
         assert t.play(plays[0].cards) if plays else t.pass_()
     fresh = TienLenTable(delay=0)
     assert fresh.resume(t.record()) and fresh.state.hand(0) == t.state.hand(0)
+
+
+# =====================================================================================
+# Saying each thing once (issue 18: the table's words a newcomer reads)
+# =====================================================================================
+
+def test_with_the_coach_on_the_log_is_for_screen_readers_only():
+    """The coach's "What just happened" tells each move: the log is then not shown a
+    second time, but stays (a live region) for screen readers; coach off, it is shown."""
+    t = ls_table(coach=True)
+    assert "ck-sr" in t.event_log._dom_classes and t.event_log.lines   # still written, still read out
+    assert "What just happened" in t.coach_text or "Your turn" in t.coach_text
+    t.coach = False
+    assert "ck-sr" not in t.event_log._dom_classes
+    t.coach = True
+    assert "ck-sr" in t.event_log._dom_classes
+    assert "ck-sr" not in ls_table().event_log._dom_classes       # a table without the coach
+
+
+def _follow_the_coach(t, turns):
+    """Play ``turns`` of the coach's moves at a Least Score table; yield before each."""
+    from cardkit.least_score import coach as ls_coach
+    for _ in range(turns):
+        if not t.match.my_turn():
+            return
+        obs = t.state.observation(0)
+        yield obs
+        move = ls_coach.suggestion(obs)
+        if move is ls.DECLARE or isinstance(move, ls.Declare):
+            return
+        assert t.discard(move.cards, move.take), t.status.text
+
+
+def test_the_coach_gives_a_reason_once_then_says_it_shortly():
+    from cardkit.least_score import coach as ls_coach
+    from cardkit.tables.match import reason_key
+    t = ls_table(opponents=2, rules=ls.Rules(threshold=10), seed="F1R-5T5", coach=True)
+    given, full, short = set(), 0, 0
+    for obs in _follow_the_coach(t, 12):
+        tip = ls_coach.coach(obs)
+        reasons = [tip.discard_reason] + ([tip.take_reason] if tip.take_reason is not None else [])
+        text = t.coach_text
+        for reason in reasons:
+            if reason_key(reason) in given:
+                short += 1
+                assert "(same reason as before)" in text and str(reason) not in text, text
+            else:
+                full += 1
+                assert f"{reason}." in text, text
+        given |= {reason_key(r) for r in reasons}
+    assert full and short, (full, short)
+    # a reason with other cards in its words is another reason
+    a = say_reason("coach.ls.why.keep_group", cards=parse_cards("7C 7H"))
+    assert reason_key(a) != reason_key(say_reason("coach.ls.why.keep_group", cards=parse_cards("8C 8H")))
+    # numbers apart, it is the same
+    assert reason_key(say_reason("coach.ls.why.draw", average=6.1)) == reason_key(say_reason("coach.ls.why.draw", average=5.4))
+
+
+def say_reason(code, **values):
+    from cardkit.i18n import say
+    return say(code, **values)
+
+
+def test_a_single_cards_points_are_not_said_and_a_single_beats_plainly():
+    from cardkit.least_score import coach as ls_coach
+    from cardkit.tienlen import coach as tl_coach
+    assert str(ls_coach.group_message(parse_cards("QC"))) == "Q♣"
+    assert str(ls_coach.group_message(parse_cards("7C 8S 9D"))) == "the run 7♣ 8♠ 9♦ (24 points)"
+    st = tl.TienLenState.from_hands(["4S 5S", "6C 7C", "8S", "9S"], rules=tl.Rules(target=3), seed=1, leader=0)
+    st.apply_action(tl.classify(parse_cards("4S")), 0)
+    before = st.observation(0)
+    said = str(tl_coach.explain(before, 1, tl.classify(parse_cards("6C")), you=0))
+    assert said == "Player 1 played 6♣ on 4♠.", said
+
+
+def test_finish_the_game_leaves_the_coach_nothing_to_retell(monkeypatch):
+    """The learner chose not to watch the bots' last moves: the result says how it ended."""
+    _chop_table(monkeypatch)          # its deal, for the controller below
+    m = TienLenMatch(coach=True)
+    m.start(1)
+    m.play_out()
+    assert m.play(parse_cards("5S")) and m.finish() is False      # still holding cards: nothing to finish
+    m.play_out()
+    assert m.play(parse_cards("4S 4C 4D 4H"))    # out first; the bots have the game to finish
+    next(m.bot_steps())                          # one bot move, told by the coach; the others are to come
+    assert m.learner_done() and m.coach_notes
+    assert m.finish() and m.pending is not None and m.coach_notes == []
+    assert not any(kind == "item" for kind, _ in m.coach_lines())
+
+
+def test_the_match_over_status_says_the_winner_once():
+    t = ls_table(opponents=1, rules=ls.Rules(threshold=10), seed=3)
+    for _ in range(60):
+        if t.state.is_terminal() and t.match.match_over():
+            break
+        if t.pending is not None:
+            if not t.next_round():
+                break
+            continue
+        _ls_policy_turn(t)
+    assert t.match.match_over()
+    assert t.status.text.startswith("The match is over:") and t.status.text.count("The match is over") == 1
+    assert "The match is over" not in t.result_text.value and "Press New match" not in t.status.text

@@ -654,8 +654,12 @@ class NumberQuiz(_Exercise):
         typed = answer.strip() if isinstance(answer, str) else self._show_value(x)
         explain = _ended(self.explain)
         if self._close(x):
-            code = "quiz.number.exact" if x == self.answer else "quiz.number.close_enough"
-            return Feedback(True, sentences(say(code, typed=typed, answer=self.answer_message()), explain), explain)
+            if x == self.answer and typed == self.answer_text():   # "Right!", not "32 is exactly 32"
+                head = say("quiz.right")
+            else:
+                code = "quiz.number.exact" if x == self.answer else "quiz.number.close_enough"
+                head = say(code, typed=typed, answer=self.answer_message())
+            return Feedback(True, sentences(head, explain), explain)
         has_percent = isinstance(answer, str) and answer.strip().endswith("%")
         if 0 <= self.answer <= 1 and not has_percent and self._close(x / 100):
             return Feedback(None, say("quiz.number.missing_percent", typed=typed, decimal=num(float(x / 100), 3)))

@@ -7,8 +7,10 @@ the source of every language's page.  Its translatable units are
   blank lines, a fenced code block kept whole), keyed by the cell's id and the block's
   position (gettext's context ``"<cell id>#<n>"``), the English block as msgid;
 * each **string its code cells pass to the toolkit**, written ``_("…")`` (values as
-  keywords: ``_("A 2 is worth {value}.", value=card_value('2C'))``), where ``_`` comes
-  from the lesson's one setup call::
+  keywords: ``_("A 2 is worth {value}.", value=card_value('2C'))``; a sentence whose
+  wording follows a number gives both English forms and the number as ``n``:
+  ``_("{n} game", "{n} games", n=games)``, the language's plural rules choosing the
+  form), where ``_`` comes from the lesson's one setup call::
 
       from cardkit.i18n.lessons import begin_lesson
       _ = begin_lesson("least_score/01_cards_and_values").text
@@ -110,24 +112,33 @@ class LessonText:
     language: str = SOURCE_LANGUAGE
     root: Optional[Path] = None
 
-    def text(self, english: str, /, **values: Any) -> str:
+    def text(self, english: str, plural: Optional[str] = None, /, **values: Any) -> str:
         """``english`` in the lesson's language, its ``{placeholders}`` filled with
         ``values`` rendered for that language (numbers by CLDR, cards as ``'A♠'``,
-        messages as their sentence)."""
+        messages as their sentence).  With a second text, ``plural``, the value ``n``
+        chooses the form: ``_("{n} game", "{n} games", n=3)`` (English: the first for
+        1, the second otherwise; another language: its catalogue's plural rules)."""
+        if plural is not None and "n" not in values:
+            raise TypeError("_(singular, plural) needs the number that chooses the form as n=…")
+        count = values.get("n")
+        source = english if plural is None or count == 1 else plural
         if self.language == SOURCE_LANGUAGE:
-            template = english
+            template = source
         elif self.language == PSEUDO:
-            template = pseudo_text(english, placeholders=bool(values))
+            template = pseudo_text(source, placeholders=bool(values))
         else:
             found = translations(self.language, self.domain, self.root or _locale_root(self.domain))
-            template = found.gettext(english) if found is not None else english
+            if found is None:
+                template = source
+            else:
+                template = found.gettext(english) if plural is None else found.ngettext(english, plural, int(count))
         if not values:
             return template
         shown = {name: self._show(value) for name, value in values.items()}
         try:
             return template.format_map(shown)
         except (KeyError, IndexError, ValueError):  # a translation's placeholder broken: English
-            return english.format_map(shown)
+            return source.format_map(shown)
 
     __call__ = text
 
@@ -276,6 +287,7 @@ class CodeString:
     cell: str
     line: int
     names: tuple[str, ...] = ()
+    plural: Optional[str] = None
 
 
 @dataclass
@@ -302,17 +314,25 @@ def code_strings(source: str, cell_id: str = "") -> tuple[list[CodeString], list
             setups += 1
         if not (isinstance(node.func, ast.Name) and node.func.id == "_"):
             continue
-        if len(node.args) != 1 or not (isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+        if len(node.args) not in (1, 2) or not all(isinstance(a, ast.Constant) and isinstance(a.value, str)
+                                                    for a in node.args):
             problems.append(CodeProblem(cell_id, node.lineno, "_() takes one string literal (values as keywords, "
-                                                               "not an f-string or a variable)"))
+                                                               "not an f-string or a variable), or a singular and a "
+                                                               "plural literal with the number as n=…"))
             continue
         names = tuple(k.arg for k in node.keywords if k.arg)
         text = node.args[0].value
-        wanted = {m.group(0)[1:-1].split("!")[0].split(":")[0] for m in _PLACEHOLDER.finditer(text)} if names else set()
-        if names and wanted != set(names):
+        plural = node.args[1].value if len(node.args) == 2 else None
+        if plural is not None and "n" not in names:
+            problems.append(CodeProblem(cell_id, node.lineno, "_(singular, plural) takes the number that chooses "
+                                                               "the form as n=…"))
+            continue
+        wanted = {m.group(0)[1:-1].split("!")[0].split(":")[0]
+                  for m in _PLACEHOLDER.finditer(text + " " + (plural or ""))} if names else set()
+        if names and wanted != set(names) and not (plural is not None and set(names) - wanted == {"n"}):
             problems.append(CodeProblem(cell_id, node.lineno, f"_() placeholders {sorted(wanted)} differ from its "
                                                                f"values {sorted(names)}"))
-        found.append(CodeString(text, cell_id, node.lineno, names))
+        found.append(CodeString(text, cell_id, node.lineno, names, plural))
     return found, problems, setups
 
 
@@ -341,7 +361,8 @@ def lesson_catalog(path: Path, lesson: str):
                 old = catalog.get(s.text)
                 comments = [f"placeholders: {', '.join(s.names)}"] if s.names else []
                 if old is None:
-                    catalog.add(s.text, locations=[(lesson, 0)], auto_comments=["code"] + comments)
+                    catalog.add((s.text, s.plural) if s.plural is not None else s.text, locations=[(lesson, 0)],
+                                auto_comments=["code"] + comments)
     return catalog
 
 
@@ -554,6 +575,15 @@ def _links(text: str) -> list[str]:
     return sorted(m.group(1) for m in _LINK.finditer(text))
 
 
+def _placeholders_kept(forms: tuple, source: set, plural: bool) -> bool:
+    """A translation keeps the English text's placeholders; a plural form may leave out
+    the number ``{n}`` ("one game") but no other, and brings none of its own."""
+    found = [set(_PLACEHOLDER.findall(form)) for form in forms]
+    if not plural:
+        return found[0] == source
+    return all(f <= source for f in found) and source - {"{n}"} <= set().union(*found)
+
+
 def check(languages: Optional[Iterable[str]] = None, root: Path = LESSONS_DIR) -> LessonReport:
     """Code strings literal and each converted lesson's template current; and when a
     language other than English is checked (by default: every shipped one), every lesson
@@ -590,20 +620,22 @@ def check(languages: Optional[Iterable[str]] = None, root: Path = LESSONS_DIR) -
                 if not m.id:
                     continue
                 report.entries += 1
-                found = catalog.get(m.id, context=m.context)
-                where = f"{lang}/{lesson} {m.context or 'code'}: {m.id[:50]!r}"
-                if found is None or not found.string:
+                ids = m.id if isinstance(m.id, tuple) else (m.id,)   # (singular, plural) or the text
+                found = catalog.get(ids[0], context=m.context)
+                forms = () if found is None else found.string if isinstance(found.string, tuple) else (found.string,)
+                source_ph = set(_PLACEHOLDER.findall(" ".join(ids)))
+                where = f"{lang}/{lesson} {m.context or 'code'}: {ids[0][:50]!r}"
+                if found is None or not forms or not all(forms):
                     report.problems.append(f"{where} untranslated")
                 elif found.fuzzy:
                     report.problems.append(f"{where} fuzzy")
-                elif _links(found.string) != _links(m.id):
+                elif any(_links(form) != _links(ids[0]) for form in forms):
                     report.problems.append(f"{where} links changed")
-                elif set(_PLACEHOLDER.findall(found.string)) != set(_PLACEHOLDER.findall(m.id)) \
-                        and m.context is None:
+                elif m.context is None and not _placeholders_kept(forms, source_ph, plural=len(ids) == 2):
                     report.problems.append(f"{where} placeholders changed")
                 else:
                     report.translated += 1
-                    report.words += len(re.findall(r"[^\W\d_]+", m.id))
+                    report.words += len(re.findall(r"[^\W\d_]+", ids[0]))
     return report
 
 
@@ -626,6 +658,9 @@ def main(argv: list[str]) -> int:
         report = check(rest or None)
         for line in report.problems:
             print(line)
+        lessons, done = source_lessons(), converted_lessons()
+        waiting = [lesson for lesson in lessons if lesson not in done]
+        print(f"{len(done)} of {len(lessons)} lessons converted" + (f" (not yet: {', '.join(waiting)})" if waiting else ""))
         print(f"{report.translated}/{report.entries} entries translated ({report.words} words); "
               f"{len(report.problems)} problems")
         return 0 if report.complete else 1

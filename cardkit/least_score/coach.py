@@ -40,11 +40,14 @@ lowest up — when a learner would think of declaring; below it, declaring is pl
 
 
 def group_message(cards, rules=None) -> Message:
-    """A legal discard with its points as a Message: "the run A♣ 2♦ 3♠ (6 points)", "K♥ (10 points)"."""
+    """A legal discard with its points as a Message: "the run A♣ 2♦ 3♠ (6 points)"; a single
+    card alone, "K♥" (its points are its value)."""
     from .rules import discard_kind
 
     cards = display_order(list(cards))
     kind = discard_kind(cards, rules) or "single"
+    if kind == "single":   # one card's points are its value, which the learner knows
+        return say("coach.ls.group.single", cards=tuple(cards))
     return say(f"coach.ls.group.{kind}", cards=tuple(cards), points=hand_total(cards))
 
 

@@ -30,7 +30,10 @@ class LeastScoreMatch(MatchController):
     game = "least_score"
     seed_salt = ("least", "score")
     bots_registry = ls.BOTS
-    coach_event_kinds = ("reshuffle",)   # a round's start is in the log just below: not said twice
+    coach_event_kinds = ("reshuffle",)   # a round's start: the status and the coach's "Next:" say it
+    coach_again = {"coach.ls.pick_discard": "coach.ls.pick_discard_again",
+                   "coach.ls.pick_take": "coach.ls.pick_take_again",
+                   "coach.ls.pick_draw": "coach.ls.pick_draw_again"}
 
     def __init__(self, opponents: Optional[int] = None, level: Any = "greedy", rules: Optional[ls.Rules] = None,
                  coach: bool = False) -> None:
@@ -105,7 +108,7 @@ class LeastScoreMatch(MatchController):
         if isinstance(action, ls.Discard) and action.take is None:
             drawn = [c for c in self.state.hand(HUMAN) if c not in set(before.hand)]
             if drawn:
-                self.note = say("tables.ls_you_drew", card=drawn[0], label=drawn[0].label)
+                self.note = say("tables.ls_you_drew", card=drawn[0])
 
     def replay_step(self, step: str) -> bool:
         if step == "x":
@@ -145,9 +148,8 @@ class LeastScoreMatch(MatchController):
         return ShownMessage("info", playing if self.note is None else say("tables.then", first=self.note, then=playing))
 
     def round_over_status(self) -> Message:
-        res = self.pending
-        return say("tables.ls_round_declared_succeeds" if res.success else "tables.ls_round_declared_fails",
-                   round=res.round_number, declarer=seat(res.declarer, you=HUMAN))
+        # short: the result's heading, just below, says who declared and how it went
+        return say("tables.ls_round_over", round=self.pending.round_number)
 
     def winner(self) -> Message:
         st = self.state
@@ -196,14 +198,15 @@ class LeastScoreMatch(MatchController):
         res = self.pending
         if res is None:
             return [say("tables.match_over_press_new")]
-        lines: list[Any] = [say("tables.ls_coach_round_over", round=res.round_number)]
-        if not self.match_over():
-            lines.append(say("tables.ls_coach_next", opening=ls_coach.round_opening(self.state.observation(HUMAN))))
-        return lines
+        # how the round was scored is worked out just below: the coach says only what comes next
+        if self.match_over():
+            return []
+        return [say("tables.ls_coach_next", opening=ls_coach.round_opening(self.state.observation(HUMAN)))]
 
     # --- a finished round, worked out -------------------------------------------------
     def result_steps(self) -> list[Message]:
-        """How the finished round was scored, step by step."""
+        """How the finished round was scored, step by step (the hands and their totals are
+        shown just above; who won the match is the status's)."""
         res: ls.RoundResult = self.pending
         st = self.state
         names = [str(seat(p, you=HUMAN)) for p in res.players]
@@ -212,8 +215,7 @@ class LeastScoreMatch(MatchController):
         before = [r - s for r, s in zip(res.running_scores, res.scores)]
         sums = and_list([say("tables.sum_line", player=seat(p, you=HUMAN), before=before[p], score=res.scores[p],
                              total=res.running_scores[p]) for p in res.players])
-        steps = [say("tables.ls_step_shown"),
-                 say("tables.ls_step_d_l", d=res.declarer_total, low=res.lowest_other),
+        steps = [say("tables.ls_step_d_l"),
                  say("tables.ls_step_explained", explanation=getattr(explanation, "message", explanation)),
                  say("tables.ls_step_running", sums=sums)]
         if res.knocked_out:

@@ -26,7 +26,7 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 from ..cards import resolve_seed
 from ..errors import CardkitError, OptionError
 from ..game import resolve_bot
-from ..i18n import Message, say, seat
+from ..i18n import Message, _Number, _Percent, say, seat
 from .record import TURNS, check_record
 
 __all__ = ["HUMAN", "ShownMessage", "MatchController", "resolve_bots", "bot_rng", "bot_label", "table_key"]
@@ -105,6 +105,7 @@ class MatchController:
     seed_salt: tuple[str, ...] = ()   # the bots' seed salt, an id (kept: the same deal gives the same bot moves)
     bots_registry: dict = {}
     coach_event_kinds: tuple[str, ...] = ()   # log events the coach repeats (a round's start …)
+    coach_again: dict[str, str] = {}   # a pick's code → its short form, once its reason was given at a past turn
 
     def __init__(self, level: Any, coach: bool = False) -> None:
         self.level = level
@@ -121,6 +122,8 @@ class MatchController:
         self.held: Optional[Message] = None    # a refused click's reason, kept while the bots play
         self.flash: Optional[ShownMessage] = None      # a one-off message (a refusal, "welcome back") until the next move
         self.coach_notes: list[Any] = []
+        self.reasons_given: set = set()        # the coach's reasons shown at the learner's past turns
+        self._reasons_shown: set = set()       # … and at this turn
         self.matches = 0              # how many matches were started (a view sees a new one by it)
         self.question: Optional[str] = None   # the "are you sure?" question being asked ('new_match', …)
         self.found: Optional[dict] = None     # a stored match offered, until the learner answers
@@ -200,6 +203,8 @@ class MatchController:
         self.held = None
         self.flash = None
         self.coach_notes = []
+        self.reasons_given = set()
+        self._reasons_shown = set()
         self.steps = []
         self.question = None
         self.matches += 1
@@ -306,6 +311,7 @@ class MatchController:
         if reason is not None:
             return self.refuse(ShownMessage("error", illegal(reason)))
         before = self.state.observation(HUMAN)
+        self.reasons_given |= self._reasons_shown   # read at this turn: said shortly from now on
         self.state.apply_action(action, HUMAN)
         if self.coach:
             # a new turn of the table: the learner knows what they did; what follows from it
@@ -348,6 +354,16 @@ class MatchController:
         for _ in self.bot_steps():
             pass
 
+    def finish(self) -> bool:
+        """Once the learner has no move left in this round (game): the bots play it to its
+        end at once (False when the learner still has moves).  The coach keeps nothing of
+        those moves: the learner chose not to watch them, and the result says how it ended."""
+        if not self.learner_done():
+            return False
+        self.play_out()
+        self.coach_notes = []
+        return True
+
     def next_round(self) -> bool:
         """After a finished round (game), go on to the next one (False, with the reason
         shown, when there is none to go on to)."""
@@ -372,10 +388,9 @@ class MatchController:
         st = self.state
         obs = st.observation(HUMAN)
         if self.pending is not None:
-            head = self.round_over_status()
-            if self.match_over():
-                return ShownMessage("success", say("tables.then", first=head, then=self.winner()))
-            return ShownMessage("info", say("tables.then", first=head,
+            if self.match_over():   # the last round's (game's) end: who won the match is what counts
+                return ShownMessage("success", self.winner())
+            return ShownMessage("info", say("tables.then", first=self.round_over_status(),
                                     then=say(f"tables.{self.game}.press_next")))
         if st.is_terminal():
             return ShownMessage("success", self.winner())
@@ -412,10 +427,29 @@ class MatchController:
             return lines + [("head", m) for m in self.coach_round_over()]
         if st.current_player() == HUMAN:
             lines.append(("head", say("tables.coach_your_turn")))
-            lines += [("item", a) for a in self.coach_advice(st.observation(HUMAN))]
+            lines += [("item", a) for a in self.short_advice(self.coach_advice(st.observation(HUMAN)))]
         else:
             lines.append(("head", say("tables.playing", player=seat(st.current_player()))))
         return lines
+
+    def short_advice(self, advice: list[Any]) -> list[Any]:
+        """The coach's advice, each pick whose reason was already given at a past turn of
+        this match said shortly ("Coach: discard K♥ (same reason as before)."): a reason is
+        read once, not at every turn (see :func:`reason_key`)."""
+        out, shown = [], set()
+        for line in advice:
+            short = self.coach_again.get(getattr(line, "code", None))
+            reason = line.get("reason") if short else None
+            if not isinstance(reason, Message):
+                out.append(line)
+                continue
+            key = reason_key(reason)
+            shown.add(key)
+            if key in self.reasons_given:
+                line = say(short, **{k: v for k, v in line.items if k != "reason"})
+            out.append(line)
+        self._reasons_shown = shown
+        return out
 
     # --- the match kept in the browser ----------------------------------------------
     def record(self) -> Optional[dict]:
@@ -552,6 +586,18 @@ class MatchController:
     def rules_record(rules: Any) -> dict:
         """``rules`` as plain data."""
         return dataclasses.asdict(rules)
+
+
+def reason_key(reason: Message) -> tuple:
+    """What makes two of the coach's reasons the same: the code and the values its words
+    show, numbers apart (a deck's average, a count of points, a chance): "keep 7♣ 7♥
+    together" and "keep 8♣ 8♥ together" differ, "its cards average 6.1" and "… 5.8" do not."""
+    from ..i18n.define import REGISTRY, placeholders
+
+    entry = REGISTRY.get(reason.code)
+    names = placeholders(entry.singular) | placeholders(entry.plural or "") if entry is not None else None
+    return (reason.code, repr([(k, v) for k, v in reason.items
+                               if (names is None or k in names) and not isinstance(v, (int, float, _Number, _Percent))]))
 
 
 def seat_list(players: Sequence[int], you: int = HUMAN) -> list[Message]:

@@ -33,6 +33,7 @@ class TienLenMatch(MatchController):
     bots_registry = tl.BOTS
     coach_event_kinds = ("instant_win",)   # a deal is in the log just below: not said twice
     alert_kinds = ("bomb", "chop", "instant_win")
+    coach_again = {"coach.tl.pick_play": "coach.tl.pick_play_again", "coach.tl.pick_pass": "coach.tl.pick_pass_again"}
 
     def __init__(self, level: Any = "greedy", rules: Optional[tl.Rules] = None, coach: bool = False) -> None:
         if rules is not None and not isinstance(rules, tl.Rules):
@@ -157,10 +158,14 @@ class TienLenMatch(MatchController):
 
     # --- the table in the middle -----------------------------------------------------------
     def table_lines(self) -> list[Message]:
-        """What lies on the table, and the first play's rule (short: the status says the rest)."""
+        """What lies on the table, and the first play's rule.  On the learner's turn the
+        status says what lies there ("Your turn: beat Player 3's pair of 9s, or pass"), so
+        only the rule is left here."""
         obs = self.state.observation(HUMAN)
         lines = []
-        if obs.table is None:
+        if self.my_turn():
+            pass
+        elif obs.table is None:
             leader = obs.current_player
             lines.append(say("tables.tl_clear_you_lead") if leader == HUMAN
                          else say("tables.tl_clear_leads", player=seat(leader)))
@@ -180,7 +185,7 @@ class TienLenMatch(MatchController):
         if p in obs.passed:
             return say("tables.tl_now_passed")
         if obs.table_player == p:
-            return say("tables.tl_now_played_last" if short else "tables.tl_now_played_table")
+            return say("tables.tl_now_played_last")
         return None
 
     def scoreboard_title(self, obs: tl.Observation) -> Message:
@@ -191,14 +196,8 @@ class TienLenMatch(MatchController):
         res = self.pending
         if res is None:
             return obs.hand_sizes[p], obs.scores[p], self.now(p, obs)
-        now = None
-        if p in res.finishing_order:
-            k = res.finishing_order.index(p) + 1
-            now = say("tables.tl_now_out", place=place(k)) if k < len(res.finishing_order) \
-                else say("tables.tl_now_last")
-        if res.instant_winner == p:
-            now = say("tables.tl_now_instant")
-        return "—", res.totals[p], now
+        # the finishing order is listed just beside, in the result: only an instant win is marked
+        return "—", res.totals[p], say("tables.tl_now_instant") if res.instant_winner == p else None
 
     # --- the coach --------------------------------------------------------------------
     def coach_advice(self, obs: tl.Observation) -> list[Any]:
@@ -211,13 +210,11 @@ class TienLenMatch(MatchController):
         res = self.pending
         if res is None:
             return [say("tables.match_over_press_new")]
-        n = self.state.num_players
-        lines: list[Any] = [say("tables.tl_coach_game_over", game=res.game, first=n - 1, second=n - 2,
-                                target=self.state.rules.target)]
-        if not self.match_over():
-            lines.append(say("tables.tl_coach_you_lead_next" if res.winner == HUMAN else "tables.tl_coach_they_lead_next",
-                             winner=seat(res.winner, you=HUMAN)))
-        return lines
+        # the points are worked out just below: the coach says only what comes next
+        if self.match_over():
+            return []
+        return [say("tables.tl_coach_you_lead_next" if res.winner == HUMAN else "tables.tl_coach_they_lead_next",
+                    winner=seat(res.winner, you=HUMAN))]
 
     # --- a finished game, worked out ---------------------------------------------------
     def result_lines(self) -> list[Message]:
@@ -239,17 +236,11 @@ class TienLenMatch(MatchController):
         lines.append(say("tables.tl_match_points", sums=and_list([say("tables.tl_points_sum", player=seat(p, you=HUMAN),
                                                             before=before[p], score=res.scores[p], total=res.totals[p])
                                                         for p in range(n)])))
-        if self.match_over():
-            lines.append(self.winner_line())
-        else:
+        if not self.match_over():   # the match's winner is the status's
             deal = next((e for e in st.events if e.kind == "deal" and e.round == res.game + 1), None)
             if deal is not None:
                 lines.append(say("tables.next_event", event=getattr(deal, "message", None) or deal.text))
         return lines
-
-    def winner_line(self) -> Message:
-        """The match's end, with what to do next."""
-        return self.winner()
 
     def result_title(self) -> Message:
         """The heading over a finished game."""

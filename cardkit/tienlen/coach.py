@@ -206,6 +206,8 @@ def explain(before: Observation, player: int, action: Action, after: Optional[Ob
         combo: Combo = action  # type: ignore[assignment]
         if before.table is None:
             move = say("coach.tl.did_lead", who=who, cards=combo.cards, kind=kind_message(combo))
+        elif combo.shape == before.table.shape and len(combo.cards) == 1:   # a single is its own key card
+            move = say("coach.tl.did_beat_single", who=who, cards=combo.cards, old=before.table.key)
         elif combo.shape == before.table.shape:
             move = say("coach.tl.did_beat", who=who, cards=combo.cards, key=combo.key, old=before.table.key)
         elif combo.is_bomb:

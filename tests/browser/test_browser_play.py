@@ -213,7 +213,7 @@ def _scoreboard_points(state: dict) -> list[int]:
 # --------------------------------------------------------------------------- Least Score
 
 
-LS_YOUR_TURN = "Your turn: choose cards to discard and a card to take, or declare."
+LS_YOUR_TURN = "Your turn: discard, then take — or declare."
 
 
 def test_play_a_least_score_round_to_a_declaration(voila, open_page):
@@ -247,7 +247,7 @@ def test_play_a_least_score_round_to_a_declaration(voila, open_page):
                 choice = table.locator(".ck-take label.ck-choice-option", has_text="the top card of the deck")
             else:
                 choice = table.locator(".ck-take label.ck-choice-option",
-                                       has_text=f"({action.take.label}) from the open cards")
+                                       has_text=f"{action.take} ({action.take.label})")
             choice.locator("input").check()
             before = set(mirror.state.hand(0))
             table.locator("button.ck-discard").click()
@@ -256,7 +256,7 @@ def test_play_a_least_score_round_to_a_declaration(voila, open_page):
             status = LS_YOUR_TURN
             if action.take is None:  # the page names the card drawn: the engine's next card
                 drawn = next(c for c in mirror.state.hand(0) if c not in before)
-                status = f"You took {drawn} ({drawn.label}) from the top of the deck. " + status
+                status = f"You drew {drawn}. " + status
             if mirror.my_turn:
                 _expect(page, mirror, status)
         else:
@@ -266,7 +266,7 @@ def test_play_a_least_score_round_to_a_declaration(voila, open_page):
         assert result is not None and result.declarer == 0, "the learner's declaration did not end the round"
         assert {"open", "deck"} <= set(takes), f"the deal no longer exercises both take choices: {takes}"
         verdict = "succeeds" if result.success else "fails"
-        _expect(page, mirror, f"Round {result.round_number}: You declared and the declaration {verdict}.")
+        _expect(page, mirror, f"Round {result.round_number} is over. Press Next round to go on.")
         seats = list(result.players)
         state = _settled(
             page,
@@ -289,7 +289,7 @@ def test_play_a_least_score_round_to_a_declaration(voila, open_page):
         assert shown_scores == expected, f"the page scores {running!r}; round_scores gives {expected}"
         assert _scoreboard_points(state) == list(result.running_scores)
         d, low = shown_totals[seats.index(0)], min(t for p, t in zip(seats, shown_totals) if p != 0)
-        assert f"D = the declarer's total = {d}; L = the lowest total of the others = {low}." in state["result"]
+        assert f"D = {d}, L = {low}" in state["result"] and f"the declaration {verdict}" in state["result"]
         _screenshot(page, table, "play_least_score.png")  # the end of the round, scored
         shot = True
 
@@ -354,7 +354,7 @@ def test_play_a_tien_len_game_to_its_end(pages_voila, open_page):
         assert result is not None and result.game == 1 and not result.instant_win
         winner = "You" if result.winner == 0 else f"Player {result.winner}"
         _expect(page, mirror, f"Game 1 is over: {winner} won it.")
-        state = _settled(page, lambda s: "Match points" in s["result"] and any(r[3] == "out, 1st" for r in s["scoreboard"]),
+        state = _settled(page, lambda s: "Match points" in s["result"] and _scoreboard_points(s) == list(result.totals),
                          "the finishing order, the points and the scoreboard of the finished game")
 
         # the finishing order and the points, as the page lists them

@@ -20,6 +20,9 @@ text("coach.tl.to_beat_two", "To beat: {cards}. Play a higher {kind}, a bomb, or
 plural("coach.tl.nearly_out", "Careful: {who} has {n} card left.", "Careful: {who} has {n} cards left.", count="n")
 text("coach.tl.pick_play", "Coach: play {cards}. Why: {reason}.")
 text("coach.tl.pick_pass", "Coach: pass. Why: {reason}.")
+# the same reason as at an earlier turn of the match: the learner has read it, it is not said again
+text("coach.tl.pick_play_again", "Coach: play {cards} (same reason as before).")
+text("coach.tl.pick_pass_again", "Coach: pass (same reason as before).")
 text("coach.tl.nothing_beats", "Nothing you hold beats this — press Pass.")
 
 text("coach.tl.why.go_out", "it is all you hold: you go out")
@@ -49,6 +52,7 @@ text("coach.tl.why.save_for_lead", "beating it gains little: keep your cards for
 text("coach.tl.did_pass", "{who} passed.")
 text("coach.tl.did_lead", "{who} led {cards} ({kind}).")
 text("coach.tl.did_beat", "{who} played {cards}: key card {key} beats {old}.")
+text("coach.tl.did_beat_single", "{who} played {cards} on {old}.")
 text("coach.tl.did_chop", "{who} chopped {old} with the bomb {cards} ({kind}).")
 text("coach.tl.did_play", "{who} played {cards}: {why}.")
 text("coach.tl.went_out", "That was their last card: {who} goes out {place}.")
@@ -63,7 +67,7 @@ text("coach.tl.clears_gone_to_you", "Everyone else passed on {who}'s last play; 
                                     "with cards.")
 
 # --- Least Score ------------------------------------------------------------------------------
-plural("coach.ls.group.single", "{cards} ({points} point)", "{cards} ({points} points)", count="points")
+text("coach.ls.group.single", "{cards}")   # a single card's points are its value: not said again
 text("coach.ls.group.pair", "the pair {cards} ({points} points)")
 text("coach.ls.group.four_of_a_kind", "the four of a kind {cards} ({points} points)")
 text("coach.ls.group.run", "the run {cards} ({points} points)")
@@ -73,6 +77,10 @@ text("coach.ls.pick_declare", "Coach: declare. Why: {reason}.")
 text("coach.ls.pick_discard", "Coach: discard {cards}. Why: {reason}.")
 text("coach.ls.pick_take", "Then take {card}: {reason}.")
 text("coach.ls.pick_draw", "Then draw from the deck: {reason}.")
+# the same reason as at an earlier turn of the match: the learner has read it, it is not said again
+text("coach.ls.pick_discard_again", "Coach: discard {cards} (same reason as before).")
+text("coach.ls.pick_take_again", "Then take {card} (same reason as before).")
+text("coach.ls.pick_draw_again", "Then draw from the deck (same reason as before).")
 
 text("coach.ls.why.declare_odds", "with {total} you hold the lowest total about {chance} of the time")
 text("coach.ls.why.declare_late", "the round has gone on long; with {total} the odds are fair enough")

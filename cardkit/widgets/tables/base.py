@@ -89,6 +89,7 @@ class TableBase(widgets.VBox):
     """
 
     hint_words = ("tables.ls_hints", "tables.ls_hints_tip")
+    keys_words = "tables.keys"
 
     def __init__(self, match: MatchController, seed: Any = None, delay: float = 0.8,
                  four_colour: bool = False) -> None:
@@ -140,7 +141,7 @@ class TableBase(widgets.VBox):
         # --- for every learner: the four-colour switch, the keys, the focus ---
         self.deck_switch = FourColourSwitch(value=self._four)
         self.deck_switch.observe(self._safe(lambda c: self.set_four_colour(c["new"])), names="value")
-        self.keys_text = widgets.HTML(f"<div class='ck-keys'>{esc(say('tables.keys'))}</div>")
+        self.keys_text = widgets.HTML(f"<div class='ck-keys'>{esc(say(self.keys_words))}</div>")
         self.keeper = FocusKeeper()
         self.keeper.add_class("ck-keeper")
         # --- the coach: before each of your turns what you may do and why; after each move what it meant
@@ -291,7 +292,7 @@ class TableBase(widgets.VBox):
         if not self.match.learner_done():
             return False
         self.pacer.cancel()
-        self.match.play_out()
+        self.match.finish()
         self.keeper.focus("next")
         self._moved()
         return True
@@ -445,14 +446,15 @@ class TableBase(widgets.VBox):
         self._draw_log()
         obs = match.state.observation(HUMAN)
         showing_result = match.pending is not None
-        hidden(self.play_area, showing_result)
-        hidden(self.opponents_box, showing_result)
-        hidden(self.result_area, not showing_result)
         self._draw_scoreboard()
+        # each part is drawn before it is shown: never an empty result for a moment
         if showing_result:
             self._draw_result()
         else:
             self._draw_play(obs)
+        hidden(self.play_area, showing_result)
+        hidden(self.opponents_box, showing_result)
+        hidden(self.result_area, not showing_result)
         hidden(self.finish_button, not match.learner_done())
         self._draw_coach()
         self._show(match.status())
@@ -499,6 +501,13 @@ class TableBase(widgets.VBox):
     def _draw_coach(self) -> None:
         on = self.coach
         hidden(self.coach_box, not on)
+        # With the coach on, its "What just happened" tells each move the log tells, with what
+        # it meant: the log is then not shown a second time, but stays for screen readers (a
+        # live region that reads each move out; the coach's box is not one).  Coach off: shown.
+        if on:
+            self.event_log.add_class("ck-sr")
+        else:
+            self.event_log.remove_class("ck-sr")
         if not on or self.match.state is None:
             self.coach_box.value = ""
             return

@@ -57,6 +57,7 @@ class LeastScoreTable(TableBase):
     """
 
     hint_words = ("tables.ls_hints", "tables.ls_hints_tip")
+    keys_words = "tables.ls_keys"     # the take choice's keys too
 
     def __init__(self, opponents: Optional[int] = None, level: Any = "greedy", rules: Optional[ls.Rules] = None,
                  seed: Any = None, delay: float = 0.8, four_colour: bool = False, coach: bool = False) -> None:
@@ -89,7 +90,7 @@ class LeastScoreTable(TableBase):
         # your side
         self.take_choice = ChoiceGroup([(str(say("tables.ls_take_deck")), DECK)], label=str(say("tables.ls_take_label")),
                                        value=DECK)
-        self.take_choice.key_hint = str(say("tables.ls_take_keys"))
+        self.take_choice.key_hint = ""   # its keys are in the table's one line of keys
         self.take_choice.add_class("ck-take")
         self.play_button = action_button(say("tables.ls_discard"), "ck-discard", style="primary",
                                          tooltip=say("tables.ls_discard_tip"))
@@ -179,7 +180,7 @@ class LeastScoreTable(TableBase):
         options = [(str(say("tables.ls_take_open", card=c, label=c.label)), c)
                    for c in sorted(obs.open_cards, key=ls.sort_key)]
         if obs.can_draw:
-            options.append((str(say("tables.ls_take_deck_left", n=obs.deck_size)), DECK))
+            options.append((str(say("tables.ls_take_deck")), DECK))   # how many are left: beside the deck
         changed = tuple(options) != tuple(self.take_choice.options)
         if changed:
             self.take_choice.options = options
@@ -241,11 +242,9 @@ class LeastScoreTable(TableBase):
             row = CardRow(cards, title=str(title), card_width=46, four_colour=self._four)
             rows.append(widgets.VBox([row, widgets.HTML(f"<div class='ck-hand-total'>{esc(total)}</div>")]))
         self.result_hands.children = rows
-        text = "".join(f"<p class='ck-result-line'>{esc(s)}</p>" for s in match.result_steps())
+        # who won the match is the status's, just above (and read out)
+        self.result_text.value = "".join(f"<p class='ck-result-line'>{esc(s)}</p>" for s in match.result_steps())
         last = match.match_over()
-        if last:
-            text += f"<p class='ck-result-line ck-result-end'>{esc(match.winner())}</p>"
-        self.result_text.value = text
         hidden(self.next_button, last)
         hidden(self.again_button, not last)
         self._draw_verdict()
