@@ -190,6 +190,13 @@ def classify_hand_one(hand: Sequence[int], one_suit: bool) -> tuple:
     return (total, pair, four, run3, run5, flush, best_kind, best_value)
 
 
+@functools.lru_cache(maxsize=120_000)
+def classify_hand_kept(hand: tuple, one_suit: bool) -> tuple:
+    """:func:`classify_hand_one`, remembered for the last hands asked about: an odds table
+    asks about the same seeded hands once per event."""
+    return classify_hand_one(hand, one_suit)
+
+
 @functools.lru_cache(maxsize=None)
 def _run_tables() -> tuple["np.ndarray", "np.ndarray"]:
     """For every 13-bit set of ranks: the largest value a 3-card run drawn from
@@ -938,14 +945,17 @@ def _pure_estimate_lowest_total(
         else:   # a whole-number seed: the same deals for every total, dealt once
             u = uniforms(int(seed), trials * width)[start * width:(start + n) * width]
             orders = dealt_rows(int(seed), trials, width, dealt, 47, 1)[start:start + n]
+        left = [values[c] for c in rest] if hand is not None else None
+        hands = range(0, dealt, HAND_SIZE)
         for i in range(n):
-            base = i * width
-            if hand is None:
-                pick = min(int(u[base] * len(choices)), len(choices) - 1)
-                held = set(choices[pick])
-                rest = [c for c in range(52) if c not in held]
+            if hand is None:  # your hand: one of those with the total; the deal is from the other 47 cards
+                pick = min(int(u[i * width] * len(choices)), len(choices) - 1)
+                left = list(values)  # the values of the 47 other cards, in card order
+                a, b, c, d, e = choices[pick]  # ascending: delete from the end
+                del left[e], left[d], left[c], left[b], left[a]
             order = orders[i]
-            lowest = min(sum(values[rest[p]] for p in order[j:j + HAND_SIZE]) for j in range(0, dealt, HAND_SIZE))
+            lowest = min(left[order[j]] + left[order[j + 1]] + left[order[j + 2]] + left[order[j + 3]]
+                         + left[order[j + 4]] for j in hands)
             if lowest > total:
                 strict += 1
             if lowest >= total:

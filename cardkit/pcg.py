@@ -149,14 +149,15 @@ def stream_from_seed(seed: Any) -> PCG64Stream:
 # the same positions for every total).  Plain Python only: numpy is fast enough without.
 
 _KEEP = 3
+_KEEP_ROWS = 8  # the lowest-total plot deals 1 to 6 opponents' positions for each of its totals
 _uniform_cache: dict[int, tuple[PCG64Stream, list[float]]] = {}
 _rows_cache: dict[tuple, list] = {}
 
 
-def _remember(cache: dict, key: Any, value: Any) -> None:
+def _remember(cache: dict, key: Any, value: Any, keep: int = _KEEP) -> None:
     cache.pop(key, None)
     cache[key] = value
-    while len(cache) > _KEEP:
+    while len(cache) > keep:
         cache.pop(next(iter(cache)))
 
 
@@ -180,5 +181,5 @@ def dealt_rows(seed: int, rows: int, width: int, dealt: int, pool: int, offset: 
     if len(done) < rows:
         u = uniforms(seed, rows * width)
         done = done + [pure_deal_positions(u, dealt, pool, i * width + offset) for i in range(len(done), rows)]
-    _remember(_rows_cache, key, done)
+    _remember(_rows_cache, key, done, _KEEP_ROWS)
     return done

@@ -219,9 +219,9 @@ def _event_values(event: Any, hands: Any, deal: str, rules: Any, means: bool) ->
         if deal == "least_score":
             one_suit = odds.runs_one_suit(rules)
             if event == "total_after_best_discard":
-                return [f[0] - f[7] for f in (odds.classify_hand_one(h, one_suit) for h in hands)]
+                return [f[0] - f[7] for f in (odds.classify_hand_kept(tuple(h), one_suit) for h in hands)]
             j = odds.LEAST_SCORE_FEATURES.index(event)
-            return [odds.classify_hand_one(h, one_suit)[j] for h in hands]
+            return [odds.classify_hand_kept(tuple(h), one_suit)[j] for h in hands]
         j = _TL_EVENT_KEYS.index(event)
         return [tienlen_hand_events_one(h)[j] for h in hands]
     if deal == "least_score":

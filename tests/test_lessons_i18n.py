@@ -6,11 +6,15 @@
   whole way: catalogues made, refused while untranslated or with a link changed, then a
   page rendered and executed whose prose *and* code strings are in that language;
 - ``languages.json`` (the page template's menu) matches the catalogues; ``make app LANG=``
-  passes only a LANG given to make.
+  passes only a LANG given to make;
+- every converted lesson passes the toolkit no English of its own outside ``_()`` (an AST
+  scan of its code cells: a string of two or more words, or any words given as a title,
+  question, hint … is learner-facing; card codes, ids and ``figures=`` labels are not).
 """
 
 from __future__ import annotations
 
+import ast
 import json
 import re
 import shutil
@@ -25,6 +29,9 @@ from cardkit.i18n import lessons as L
 ROOT = Path(__file__).resolve().parents[1]
 PILOT = ["least_score/01_cards_and_values.ipynb", "least_score/02_legal_discards.ipynb",
          "tien_len/01_card_order.ipynb", "tien_len/02_combinations.ipynb"]
+CONVERTED = ["00_start_here.ipynb", *PILOT, "least_score/07_play_a_match.ipynb",
+             "tien_len/06_play_a_game.ipynb"]
+"""The lessons whose code is converted (each one added as it is converted)."""
 
 
 @pytest.fixture(autouse=True)
@@ -37,7 +44,54 @@ def _keep_locale():
 def test_templates_are_current_and_code_strings_literal():
     report = L.check([])
     assert report.complete, "\n".join(report.problems)
-    assert set(PILOT) <= set(L.converted_lessons())
+    assert set(CONVERTED) <= set(L.converted_lessons())
+
+
+_CARD_CODES = re.compile(r"\b(?:10|[2-9AJQK])[SHDC♠♣♦♥]\b")
+_WORDS_KEYWORDS = {"title", "caption", "question", "explain", "hint", "placeholder_help", "label", "text", "alt"}
+
+
+def bare_english(source: str) -> list[tuple[int, str]]:
+    """The string literals of a code cell that a learner would read in English: outside
+    ``_()``, not a ``figures=`` label or a subscript's key, and either two words or more
+    (apart by a space: a code such as ``'classroom_games.comma_join'`` is one), or any
+    words given to a keyword that shows them (``title=``, ``hint=`` …)."""
+    tree = ast.parse(source)
+    skip: set[int] = set()
+    shown: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Call):
+            if isinstance(node.func, ast.Name) and node.func.id == "_":
+                skip |= {id(n) for a in node.args for n in ast.walk(a)}
+            for k in node.keywords:
+                if k.arg == "figures":
+                    skip |= {id(n) for n in ast.walk(k.value)}
+                elif k.arg in _WORDS_KEYWORDS:
+                    shown |= {id(n) for n in ast.walk(k.value)}
+        elif isinstance(node, ast.Subscript):
+            skip |= {id(n) for n in ast.walk(node.slice)}
+    found = []
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in skip:
+            rest = _CARD_CODES.sub(" ", node.value)
+            if re.search(r"[^\W\d_]{2,}\W*\s\W*[^\W\d_]{2,}", rest) or (id(node) in shown and re.search(r"[^\W\d_]{2,}", rest)):
+                found.append((node.lineno, node.value))
+    return sorted(found)
+
+
+def test_the_bare_english_scan_sees_unwrapped_words():
+    src = ("q = Quiz(f'Your hand totals {n}.', {'KS KH': _('A pair.'), 'greedy': None}, answer=0, title='Result')\n"
+           "note(_('{x} points', x=counts['two words']), title=_('Wrapped'))\n"
+           "summary([_('Done.')], figures={'deal code': 1}); joined(xs, 'classroom_games.comma_join')\n")
+    assert bare_english(src) == [(1, "Result"), (1, "Your hand totals ")]
+
+
+@pytest.mark.parametrize("lesson", CONVERTED)
+def test_a_converted_lesson_passes_the_toolkit_no_english_of_its_own(lesson):
+    nb = json.loads((ROOT / "lessons" / lesson).read_text(encoding="utf-8"))
+    found = [(cell.get("id"), line, text) for cell in nb["cells"] if cell["cell_type"] == "code"
+             for line, text in bare_english("".join(cell["source"]))]
+    assert not found, f"{lesson}: wrap these in _() (values as keywords): {found}"
 
 
 def test_the_check_sees_a_stale_template_and_an_fstring(tmp_path):
