@@ -265,7 +265,7 @@ def test_a_least_score_round_played_by_clicking(language_site, browser, lang):
                 break
             _click_cards(page, table, action.cards)
             label = (say("tables.ls_take_deck") if action.take is None
-                     else say("tables.ls_take_open", card=action.take, label=action.take.label))
+                     else say("tables.ls_take_open", card=action.take, label=action.take.label_message))
             table.locator(".ck-take label.ck-choice-option", has_text=_said(lang, label)).locator("input").check()
             before = set(mirror.state.hand(0))
             table.locator("button.ck-discard").click()
