@@ -21,8 +21,10 @@ ten minutes".  On each page the script counts **every word the learner sees** on
 
 each table part split in two: the words of the coach's box (``… (coach)``) and the rest.
 
-Only what can be seen is counted: not hidden parts, not the words only for screen readers,
-not a menu's closed list of options, and not the cards (pictures, not words).  It answers every exercise (choices tried in order until one is right, a number
+Only what can be seen is counted: not hidden parts, not the words only for screen readers
+(with the coach on, the table's log is one: the coach's box tells the same moves), not a
+menu's closed list of options, and not the cards (pictures, not words).  The table is read
+once its text has settled (its parts arrive one after another), as a learner reads it.  It answers every exercise (choices tried in order until one is right, a number
 typed wrong once then right), and plays the way a newcomer does: most turns it does what
 the coach says, but every ``--own-every``-th turn (3: the 2nd, 5th, 8th …) it plays its own move — in Least
 Score it throws its highest card and takes whatever the take choice starts on; in Tiến Lên it
@@ -258,6 +260,7 @@ def click_cards(table, learner: Learner, cards: list[str]) -> None:
     for code in cards:
         table.locator(f".ck-my-hand button.ck-card[data-key='{code}']").click()
         learner.act()
+    settled(table.page, table)              # the line under the hand says what they make: read it once there
 
 
 def end_of_round(page, table, learner: Learner, shots: bool, name: str) -> bool:

@@ -718,3 +718,10 @@ def test_the_match_over_status_says_the_winner_once():
     assert t.match.match_over()
     assert t.status.text.startswith("The match is over:") and t.status.text.count("The match is over") == 1
     assert "The match is over" not in t.result_text.value and "Press New match" not in t.status.text
+
+
+def test_a_page_that_has_just_given_the_rules_may_leave_out_the_tables_own():
+    for make in (ls_table, tl_table):
+        assert shown(make().intro) and "Player 0" in make().intro.value
+        t = make(intro=False)
+        assert not shown(t.intro) and t.intro in t.children    # still there, not shown

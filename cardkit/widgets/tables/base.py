@@ -86,14 +86,17 @@ class TableBase(widgets.VBox):
             table changes it, and the learner's browser remembers it).
         coach: start with the coach on: before each of your turns it says what you
             may do and why, after each move what it meant (a switch turns it off).
+        intro: show the table's few lines of rules at its top (True); a page that has
+            just given the rules, right above, may leave them out (False).
     """
 
     hint_words = ("tables.ls_hints", "tables.ls_hints_tip")
     keys_words = "tables.keys"
 
     def __init__(self, match: MatchController, seed: Any = None, delay: float = 0.8,
-                 four_colour: bool = False) -> None:
+                 four_colour: bool = False, intro: bool = True) -> None:
         self.match = match
+        self._show_intro = bool(intro)
         self._four = bool(four_colour)
         self._log_shown = 0        # events of this match drawn in the log
         self._match_drawn = 0      # which of the controller's matches the log shows
@@ -202,6 +205,7 @@ class TableBase(widgets.VBox):
         self.intro, self.play_area = intro, play_area
         play_area.children = (*play_area.children, self.hint_list)
         intro.add_class("ck-intro")
+        hidden(intro, not self._show_intro)
         play_area.add_class("ck-play-area")
         self.result_area = widgets.VBox([*result_parts, wrap_row([self.next_button, self.again_button])],
                                         layout=widgets.Layout())
