@@ -203,8 +203,15 @@ class Card:
 
     @property
     def label(self) -> str:
-        """A text label for screen readers: ``'Queen of hearts'``."""
-        return f"{self.rank.label} of {self.suit.label}"
+        """A text label for screen readers: ``'Queen of hearts'`` (:attr:`label_message`
+        rendered, in the learner's language)."""
+        return str(self.label_message)
+
+    @property
+    def label_message(self) -> "i18n.Message":
+        """The card's name for a screen reader, as a message of the catalogue."""
+        return say("card.label", rank=say(f"card.rank_label.r{int(self.rank)}"),
+                   suit=say(f"card.suit.{self.suit.name.lower()}"))
 
 
 for _i in range(52):

@@ -94,13 +94,10 @@ def runs_one_suit(rules: Any) -> bool:
     if rules is None:
         return False
     if not hasattr(rules, "runs_one_suit"):
-        raise RulesError(
-            f"these rules ({type(rules).__name__}) have no 'runs_one_suit' option; "
-            "pass Least Score rules, or None for the standard rules"
-        )
+        raise RulesError(say("odds.rules_without_option", name=type(rules).__name__))
     value = rules.runs_one_suit
     if not (isinstance(value, bool) or type(value).__name__ == "bool_"):
-        raise RulesError(f"runs_one_suit is True or False, not {value!r}")
+        raise RulesError(say("odds.runs_one_suit_bool", value=repr(value)))
     return bool(value)
 
 
@@ -274,13 +271,13 @@ def hand_index_array(hands: Any, size: int) -> "np.ndarray":
         try:
             arr = np.array([[c.index for c in to_cards(h)] for h in hands], dtype=np.int64)
         except TypeError:
-            raise HandError("hands are given as an (N, 5) array of card indices or as a list of hands") from None
+            raise HandError(say("odds.hands_shape")) from None
         if arr.size == 0:
             arr = arr.reshape(0, size)
     if arr.ndim != 2 or arr.shape[1] != size:
-        raise HandError(f"each hand must have exactly {size} cards; got an array of shape {arr.shape}")
+        raise HandError(say("odds.hand_size_array", size=size, shape=str(arr.shape)))
     if arr.size and (arr.min() < 0 or arr.max() > 51):
-        raise HandError("card indices run from 0 to 51")
+        raise HandError(say("odds.card_indices"))
     return arr
 
 
@@ -757,7 +754,7 @@ class LowestTotalOdds:
     figures were counted exactly (then ``strictly_lowest_exact`` and
     ``lowest_or_tied_exact`` hold Fractions) or simulated (then ``trials`` is
     set and ``strictly_lowest_interval`` / ``lowest_or_tied_interval`` are 95%
-    intervals).  ``method`` says how, in a sentence.
+    intervals).  ``method`` says how, in a sentence (a message: ``str(odds.method)``).
     """
 
     total: int
@@ -765,7 +762,7 @@ class LowestTotalOdds:
     strictly_lowest: float
     lowest_or_tied: float
     exact: bool
-    method: str
+    method: Any
     strictly_lowest_exact: Optional[Fraction] = None
     lowest_or_tied_exact: Optional[Fraction] = None
     trials: Optional[int] = None
@@ -773,11 +770,9 @@ class LowestTotalOdds:
     lowest_or_tied_interval: Optional[tuple[float, float]] = None
 
     def __str__(self) -> str:
-        how = "exact" if self.exact else f"simulated, {self.trials:,} deals"
-        return (
-            f"total {self.total} against {self.opponents} opponent(s): strictly lowest "
-            f"{self.strictly_lowest:.4f}, lowest or tied {self.lowest_or_tied:.4f} ({how})"
-        )
+        how = say("odds.how.exact") if self.exact else say("odds.how.simulated", trials=f"{self.trials:,}")
+        return str(say("odds.lowest_summary", total=self.total, opponents=self.opponents,
+                       strict=f"{self.strictly_lowest:.4f}", tied=f"{self.lowest_or_tied:.4f}", how=how))
 
 
 # The lowest and highest totals of five cards (four aces and a two; five
@@ -879,7 +874,7 @@ def estimate_lowest_total(
     """
     trials = check_trials(trials)
     if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= 7:
-        raise RulesError(f"Least Score has 1 to 7 opponents; not {opponents!r}")
+        raise RulesError(say("odds.opponents_1_to_7", given=repr(opponents)))
     dealt = HAND_SIZE * opponents
     if not accel.use_numpy():
         return _pure_estimate_lowest_total(total, opponents, trials, seed, hand)
@@ -888,13 +883,13 @@ def estimate_lowest_total(
     if hand is not None:
         mine = np.array(sorted(c.index for c in to_cards(hand)), dtype=np.int64)
         if len(mine) != HAND_SIZE:
-            raise HandError(f"a Least Score hand has {HAND_SIZE} cards")
+            raise HandError(say("odds.hand_has_cards", size=HAND_SIZE))
         total = int(_VALUE[mine].sum())
         rest = np.setdiff1d(np.arange(52), mine)
     else:
         hands_with_total = _hands_with_total(int(total))
         if len(hands_with_total) == 0:
-            raise HandError(f"no five-card hand has a total of {total}")
+            raise HandError(say("odds.no_hand_with_total", total=str(total)))
     for start in range(0, trials, CHUNK):
         n = min(CHUNK, trials - start)
         u = rng.random((n, 1 + dealt))
@@ -995,42 +990,39 @@ def p_lowest_total(
     0.9998
     """
     if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= 7:
-        raise RulesError(f"Least Score has 2 to 8 players, so 1 to 7 opponents; not {opponents!r}")
+        raise RulesError(say("odds.players_2_to_8", given=repr(opponents)))
     hand_cards: Optional[list[Card]] = None
     if hand is not None:
         hand_cards = to_cards(hand)
         if len(hand_cards) != HAND_SIZE:
-            raise HandError(f"a Least Score hand has {HAND_SIZE} cards; this one has {len(hand_cards)}")
+            raise HandError(say("odds.hand_has_cards_not", size=HAND_SIZE, n=len(hand_cards)))
         hand_total = sum(min(int(c.rank), 10) for c in hand_cards)
         if total is not None and total != hand_total:
-            raise HandError(f"the hand's total is {hand_total}, not {total}")
+            raise HandError(say("odds.hand_total_not", hand_total=hand_total, total=str(total)))
         total = hand_total
     if isinstance(total, bool) or not (isinstance(total, int) or (np is not None and isinstance(total, np.integer))):
-        raise OptionError(f"give your total as a whole number (or your hand), not {total!r}")
+        raise OptionError(say("odds.total_whole_number", given=repr(total)))
     total = int(total)
     lowest, highest = MIN_TOTAL, MAX_TOTAL
     if not lowest <= total <= highest:
-        raise HandError(f"no five-card hand has a total of {total}: totals run from {lowest} to {highest}")
+        raise HandError(say("odds.no_hand_with_total_range", total=total, low=lowest, high=highest))
     feasible = opponents == 1 or (opponents == 2 and hand_cards is not None)
     if exact is True and not feasible:
-        raise OptionError(
-            "the exact count is offered for one opponent, or two when your hand is given; "
-            "use exact=None to get a simulation"
-        )
+        raise OptionError(say("odds.exact_not_offered"))
     if exact is False or not feasible:
         strict, tied = estimate_lowest_total(total, opponents, trials, seed, hand=hand_cards)
-        where = "the other 47 cards" if hand_cards else "the deck, your hand being any hand with that total"
+        where = say("odds.from.other_47" if hand_cards else "odds.from.deck_any_hand")
         return LowestTotalOdds(
             total=total, opponents=opponents, strictly_lowest=strict.value, lowest_or_tied=tied.value,
             exact=False, trials=trials,
-            method=f"simulated: {trials:,} deals (seed {seed}) of {opponents} opponent hands from {where}",
+            method=say("odds.method.simulated", trials=f"{trials:,}", seed=str(seed), opponents=opponents, where=where),
             strictly_lowest_interval=(strict.low, strict.high), lowest_or_tied_interval=(tied.low, tied.high),
         )
     strict_f, tied_f = _lowest_exact(total, opponents, hand_cards)
-    where = "the other 47 cards" if hand_cards else "the deck, over every hand with your total"
+    where = say("odds.from.other_47" if hand_cards else "odds.from.deck_every_hand")
     return LowestTotalOdds(
         total=total, opponents=opponents, strictly_lowest=float(strict_f), lowest_or_tied=float(tied_f),
-        exact=True, method=f"exact count over every deal of {opponents} opponent hand(s) from {where}",
+        exact=True, method=say("odds.method.exact", opponents=opponents, where=where),
         strictly_lowest_exact=strict_f, lowest_or_tied_exact=tied_f,
     )
 

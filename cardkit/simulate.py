@@ -28,7 +28,7 @@ from typing import Any, Callable, NamedTuple, Sequence, Union
 
 from . import accel, odds
 from .cards import Card
-from .i18n import say
+from .i18n import SOURCE_LANGUAGE, game_title, render, say
 from .pcg import PCG64Stream, dealt_rows, pure_deal_positions, stream_from_seed
 from .errors import HandError, OptionError, RulesError
 from .odds import estimate_lowest_total
@@ -58,8 +58,11 @@ np = accel.numpy_module()
 
 #: The hands a simulation can deal: name → number of cards.
 DEALS: dict[str, int] = {"least_score": 5, "tienlen": 13}
-_DEAL_ALIASES = {"least_score": "least_score", "least score": "least_score", "leastscore": "least_score",
-                 "tienlen": "tienlen", "tien_len": "tienlen", "tien len": "tienlen", "tiến lên": "tienlen"}
+_DEAL_ALIASES = {spelling: key for key, ids in {"least_score": ("least_score", "leastscore"),
+                                                 "tienlen": ("tienlen", "tien_len")}.items()
+                 for name in ids for spelling in (name, name.replace("_", " "))}
+"""The ids a deal may be given by ('least_score', 'least score', 'tien_len' …); a game's
+name as the catalogue writes it ('Tiến Lên') is read too, see :func:`deal_name`."""
 
 Event = Union[str, Callable[[list[Card]], bool]]
 
@@ -79,9 +82,13 @@ class Convergence(NamedTuple):
 def deal_name(deal: str) -> str:
     """The name in code of the hands to deal: ``'least_score'`` (5 cards) or
     ``'tienlen'`` (13 cards); 'Least Score', 'tien len', 'Tiến Lên' … are read too."""
-    key = _DEAL_ALIASES.get(str(deal).strip().lower())
+    given = str(deal).strip().lower()
+    key = _DEAL_ALIASES.get(given)
+    if key is None:   # the game's name, in English or in the learner's language
+        key = next((k for k in DEALS for lang in (SOURCE_LANGUAGE, None)
+                    if given == render(game_title(k), lang).lower()), None)
     if key is None:
-        raise OptionError(f"deal is 'least_score' (5 cards) or 'tienlen' (13 cards), not {deal!r}")
+        raise OptionError(say("simulate.bad_deal", given=repr(deal)))
     return key
 
 
@@ -210,11 +217,8 @@ def _event_values(event: Any, hands: Any, deal: str, rules: Any, means: bool) ->
         return np.asarray(out, dtype=float if means else bool)
     keys = _MEANS[deal] if means else _EVENTS[deal]
     if event not in keys:
-        what = "quantity" if means else "event"
-        raise OptionError(
-            f"{event!r} is not a {what} for a {deal} hand; choose one of {', '.join(keys)}, "
-            "or pass a function of a hand"
-        )
+        raise OptionError(say("simulate.not_a_quantity" if means else "simulate.not_an_event_or_function",
+                              given=repr(event), deal=deal, choices=", ".join(keys)))
     if pure:
         if deal == "least_score":
             one_suit = odds.runs_one_suit(rules)
@@ -235,7 +239,7 @@ def _event_values(event: Any, hands: Any, deal: str, rules: Any, means: bool) ->
 def _outcomes(event: Any, trials: int, seed: SeedLike, deal: str, rules: Any, means: bool) -> Any:
     deal = deal_name(deal)
     if rules is not None and deal != "least_score":
-        raise RulesError("rules apply to Least Score hands only")
+        raise RulesError(say("simulate.rules_least_score_only"))
     odds.runs_one_suit(rules)   # a clear error for unusable rules, before any dealing
     trials = check_trials(trials)
     parts = [_event_values(event, hands, deal, rules, means) for hands in _hands_in_chunks(trials, seed, deal)]
@@ -354,7 +358,7 @@ def exact_probability(event: str, deal: str = "least_score", rules: Any = None) 
     drawing beside a simulation."""
     deal = deal_name(deal)
     if event not in _EVENTS[deal]:
-        raise OptionError(f"{event!r} is not an event for a {deal} hand; choose one of {', '.join(_EVENTS[deal])}")
+        raise OptionError(say("simulate.not_an_event", given=repr(event), deal=deal, choices=", ".join(_EVENTS[deal])))
     table = odds.least_score_hand_odds(rules) if deal == "least_score" else odds.tienlen_hand_odds()
     return table[event]
 
@@ -377,13 +381,13 @@ def _checkpoints(points: Union[int, Sequence[int]], max_trials: int) -> Any:
     if isinstance(points, int) and not isinstance(points, bool) or (
             np is not None and isinstance(points, np.integer)):
         if points < 1:
-            raise OptionError(f"points must be 1 or more, not {points}")
+            raise OptionError(say("simulate.points_at_least_1", points=str(points)))
         if accel.use_numpy():
             return np.unique(np.geomspace(1, max_trials, int(points)).round().astype(np.int64))
         return geometric_checkpoints(int(points), max_trials)
     marks = sorted({int(p) for p in points})
     if not marks or marks[0] < 1 or marks[-1] > max_trials:
-        raise OptionError(f"every checkpoint must lie between 1 and max_trials ({max_trials})")
+        raise OptionError(say("simulate.checkpoints_range", max_trials=str(max_trials)))
     return np.asarray(marks, dtype=np.int64) if accel.use_numpy() else marks
 
 

@@ -23,7 +23,7 @@ from typing import Collection, Iterable, Union
 
 from .cards import Card, Suit, to_cards
 from .errors import CardParseError, OptionError
-from .i18n import and_list, say, seat
+from .i18n import Message, and_list, joined, render, say, seat
 
 __all__ = [
     "card_svg",
@@ -54,7 +54,8 @@ FONT_STACK = (
     "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, "
     "'Noto Sans', 'Liberation Sans', 'DejaVu Sans', sans-serif"
 )
-BACK_LABEL = "Face-down card"
+BACK_LABEL = say("svg.back_label")
+"""A face-down card's label for a screen reader ("Face-down card"), as a message."""
 
 _SELECT_COLOUR = "#0b57d0"
 _EDGE_COLOUR = "#5f6368"
@@ -199,7 +200,7 @@ def card_svg(
     if not isinstance(card, Card):
         raise CardParseError(say("svg.card_svg_draws_card_or", name=type(card).__name__))
     _check_width(width)
-    label = card.label + (", selected" if selected else "")
+    label = render(say("svg.selected", card=card.label_message) if selected else card.label_message)
     body = _face_body(card, bool(four_colour))
     if dimmed:
         body += _DIMMED_MARK
@@ -208,10 +209,12 @@ def card_svg(
     return _open(width, width * _RATIO, 100, 140, label) + body + "</svg>"
 
 
-def back_svg(width: float = 70, label: str = BACK_LABEL) -> str:
-    """The picture of a face-down card (its back), with the label "Face-down card"."""
+def back_svg(width: float = 70, label: Union[str, "Message"] = BACK_LABEL) -> str:
+    """The picture of a face-down card (its back), with the label "Face-down card" (words,
+    or a message rendered in the learner's language)."""
     _check_width(width)
-    return _open(width, width * _RATIO, 100, 140, label) + _BACK_BODY + "</svg>"
+    return _open(width, width * _RATIO, 100, 140, label if isinstance(label, str) else render(label)) \
+        + _BACK_BODY + "</svg>"
 
 
 def hand_svg(
@@ -256,7 +259,7 @@ def hand_svg(
         if face_down:
             label = str(say("svg.face_down", n=count))
         elif hand:
-            label = ", ".join(c.label for c in hand)
+            label = render(joined([c.label_message for c in hand], "list.comma"))
         else:
             label = str(say("svg.no_cards"))
     parts = [_open(view_w * scale, view_h * scale, view_w, view_h, label)]
@@ -277,7 +280,7 @@ def hand_svg(
             body += _DIMMED_MARK
         if is_sel:
             body += _SELECTED_MARK
-        title = escape(card.label + (", selected" if is_sel else ""))
+        title = escape(render(say("svg.selected", card=card.label_message) if is_sel else card.label_message))
         y = 0 if is_sel else lift
         parts.append(f'<g transform="translate({_n(x)} {_n(y)})"><title>{title}</title>{body}</g>')
     parts.append("</svg>")

@@ -116,9 +116,9 @@ def test_builder_runs_compares_and_says_what_the_intervals_show():
 
 
 def test_builder_opponents_and_errors():
-    builder = StrategyBuilder("tienlen", matches=100, workers=0, run="", opponents="three random bots")
+    builder = StrategyBuilder("tienlen", matches=100, workers=0, run="", opponents="random")
     run = builder.run("B")
-    assert run.opponents == "three random bots" and OPPONENTS[run.opponents] == ("random",) * 3
+    assert run.opponents == "random" and OPPONENTS[run.opponents] == ("random",) * 3 and "three random bots" in run.text()
     assert "2s early" in run.label
     with pytest.raises(CardkitError, match="slot is 'A' or 'B'"):
         builder.run("C")
@@ -139,3 +139,17 @@ def test_policy_settings_are_ids_and_their_words_come_from_the_catalogue():
     pseudo = render(lsp.Policy().label_message(), "en-XA")
     assert "⟦" in pseudo and "most_points" not in pseudo
     assert tlp.Policy().label() == "2s when needed, bombs when needed, keep sequences, lead most cards"
+
+
+def test_the_builder_s_words_come_from_the_catalogue():
+    from cardkit.i18n import PSEUDO, use_locale
+
+    with use_locale(PSEUDO):
+        builder = StrategyBuilder("least_score", matches=100, workers=0, run="")
+        assert builder.compare_button.description.startswith("⟦")
+        assert all(label.startswith("⟦") for label, _id in builder.opponents.options)
+        assert repr(builder).startswith("⟦")
+        run = builder.run("A")
+        assert "declare" not in run.text()          # the label, too, is catalogue words
+    assert "declare" in run.text() and run.text() == str(run.message())
+    assert [v for _label, v in builder.opponents.options] == list(OPPONENTS)

@@ -121,8 +121,8 @@ def test_court_cards_and_aces_have_their_own_design():
 def test_back_hides_the_card():
     svg = back_svg(60)
     root = parse(svg)
-    assert root.get("aria-label") == BACK_LABEL == "Face-down card"
-    assert root.find(NS + "title").text == BACK_LABEL
+    assert root.get("aria-label") == str(BACK_LABEL) == "Face-down card"
+    assert root.find(NS + "title").text == str(BACK_LABEL)
     assert texts(root) == []
     assert float(root.get("height")) == 84
 
@@ -179,3 +179,15 @@ def test_hand_svg_face_down_and_empty():
         hand_svg("AS", spacing=0)
     with pytest.raises(CardParseError):
         hand_svg("AS AS")
+
+
+def test_a_card_s_name_for_a_screen_reader_comes_from_the_catalogue():
+    from cardkit.i18n import PSEUDO, use_locale
+
+    queen = parse_cards("QH")[0]
+    assert queen.label == "Queen of hearts" and str(queen.label_message) == queen.label
+    with use_locale(PSEUDO):
+        for svg in (card_svg(queen, 60, selected=True), back_svg(60), hand_svg("AS KD", 60)):
+            label = ET.fromstring(svg).get("aria-label")
+            assert label.startswith("⟦") and not any(w in label for w in ("Queen", "hearts", "selected", "Face",
+                                                                           "Ace", "spades", "King"))

@@ -23,6 +23,8 @@ from cardkit.tienlen import (
     why_illegal,
     why_not_beats,
 )
+from cardkit.tienlen import (beat_problem, beat_reason, illegal_problem, kind_problem, rank_name, why_beats,
+                             why_not_kind)
 
 
 def C(text):
@@ -371,3 +373,38 @@ def test_is_chop_is_a_bomb_that_beats_the_table():
     assert is_chop("4S 4C 4D 4H", "2S 2H", Rules(four_of_a_kind_beats_pair_of_twos=True))
     assert not is_chop("2H", "2S") and not is_chop("9S 9H", "8S 8H")  # beats, but no bomb
     assert not is_chop("3S 4S", "2H")                                 # no combination at all
+
+
+# --------------------------------------------------------------------------- words from the catalogue
+@pytest.mark.parametrize("words, english", [
+    (lambda: C("KS KH").description, ["kings", "pair"]),
+    (lambda: C("9S 10S JD QH").description, ["four", "sequence"]),
+    (lambda: C("7S 7C 8D 8H 9S 9H").shape_name, ["three", "pairs"]),
+    (lambda: illegal_problem("5S 7S 9H"), ["missing", "consecutive"]),
+    (lambda: illegal_problem("3S 3C 3D 4S 5S 5C"), ["three 3s", "two 5s"]),
+    (lambda: beat_reason("4S 4C 4D 4H", "2H"), ["four of a kind", "single 2"]),
+    (lambda: beat_problem("5S 6S 7H", "4S 5H 6H 7D"), ["sequence of four", "sequence of three"]),
+    (lambda: kind_problem("8C", "sequence"), ["sequence is three", "only 1 card"]),
+    (lambda: Rules(passed_players_may_rejoin=True).house_rule_messages()[0], ["passed"]),
+])
+def test_every_word_of_a_rule_s_sentence_comes_from_the_catalogue(words, english):
+    """In the pseudo-locale every catalogue word is changed, so an English word left in the
+    sentence is one that was passed in as plain text."""
+    from cardkit.i18n import PSEUDO, render
+
+    message = words()
+    shown = render(message, PSEUDO)
+    assert shown.startswith("⟦") and shown.endswith("⟧")
+    for word in english:
+        assert word in render(message, "en") and word not in shown
+
+
+def test_the_string_helpers_render_the_messages():
+    assert C("KS KH").describe() == str(C("KS KH").description)
+    assert why_illegal("5S 7S 8H") == str(illegal_problem("5S 7S 8H")) == \
+        "these cards are not consecutive: 5, 7, 8 (6 is missing)"
+    assert why_illegal("5S 7S 9H") == "these cards are not consecutive: 5, 7, 9 (6, 8 are missing)"
+    assert why_beats("9C 9H", "9S 9D") == "both are a pair, and the key card 9♥ is higher than 9♦"
+    assert why_not_kind("KS", "pair") == "a pair is two cards of the same rank; this is 1 card"
+    assert rank_name(Card("Q", "H"), plural=True) == "queens" and rank_name(Card("2", "S")) == "2"
+    assert illegal_problem(C("KS KH")) is None and beat_reason("9S 9D", "9C 9H") is None

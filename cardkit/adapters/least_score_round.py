@@ -52,6 +52,7 @@ from typing import Any, Optional, Sequence
 
 from ..cards import Card, bit_mask, set_bits
 from ..errors import IllegalActionError, OptionError, PlayerError
+from ..i18n.lint import machine_text
 from ..i18n import Message, and_list, kind_word, say, seat
 from ..game import TERMINAL
 from ..least_score import (
@@ -699,6 +700,7 @@ class LeastScoreRound:
             return say(f"adapters.ls.discard_kind_{how}", cards=cards, kind=kind_word(kind), **taken)
         return say(f"adapters.ls.discard_{how}", cards=cards, **taken)
 
+    @machine_text
     def __str__(self) -> str:
         """Everything, hidden cards included (OpenSpiel's ``State.ToString``)."""
         hands, opened, dead, deck, open_from = self._state()
@@ -823,6 +825,7 @@ class LeastScoreObserver:
                 else:
                     hist[t, n + 104] = 1  # a card drawn from the deck
 
+    @machine_text
     def string_from(self, core: LeastScoreRound, player: int) -> str:
         """``player``'s view as one line of text."""
         parts = [f"Player {player}"]

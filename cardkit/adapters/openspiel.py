@@ -48,6 +48,7 @@ import pyspiel
 
 from ..errors import OptionError, PlayerError
 from ..i18n import and_list, say, seat
+from ..i18n.lint import machine_text
 from ..game import TERMINAL
 from ..least_score import Rules as LeastScoreRules
 from ..tienlen import Rules as TienLenRules
@@ -105,8 +106,15 @@ def _game_type(short_name: str, long_name: str, defaults: dict, min_players: int
     )
 
 
-_LS_TYPE = _game_type(LEAST_SCORE, "Least Score (cardkit), one round", _LS_DEFAULTS, 2, 8)
-_TL_TYPE = _game_type(TIENLEN, "Tiến Lên (cardkit), one game", _TL_DEFAULTS, 2, 4)
+@machine_text
+def _game_types() -> tuple[pyspiel.GameType, pyspiel.GameType]:
+    """OpenSpiel's registry entries of the two games (their long names are read in a
+    developer's list of games, in English as every OpenSpiel game's are)."""
+    return (_game_type(LEAST_SCORE, "Least Score (cardkit), one round", _LS_DEFAULTS, 2, 8),
+            _game_type(TIENLEN, "Tiến Lên (cardkit), one game", _TL_DEFAULTS, 2, 4))
+
+
+_LS_TYPE, _TL_TYPE = _game_types()
 
 
 def _params(defaults: dict, params: Optional[dict]) -> dict:

@@ -40,6 +40,7 @@ from typing import Any, Optional, Sequence
 
 from ..cards import Card, bit_mask, set_bits
 from ..errors import IllegalActionError, PlayerError
+from ..i18n.lint import machine_text
 from ..i18n import Message, and_list, say, seat
 from ..game import TERMINAL
 from ..tienlen import PASS, Combo, Rules, TienLenState, card_key, instant_win
@@ -422,8 +423,9 @@ class TienLenDeal:
         cards = tuple(_CARD[k] for k in sel)
         if combo is None:
             return say("adapters.tl.play", cards=cards)
-        return say("adapters.tl.play_kind", cards=cards, kind=combo.name)
+        return say("adapters.tl.play_kind", cards=cards, kind=combo.shape_name)
 
+    @machine_text
     def __str__(self) -> str:
         """Everything, hidden cards included (OpenSpiel's ``State.ToString``)."""
         lines = [f"player to move {self.current_player()}; dealt {self.dealt_count}; "
@@ -530,6 +532,7 @@ class TienLenObserver:
                     for k in _keys(a):  # type: ignore[arg-type]
                         hist[t, n + k] = 1
 
+    @machine_text
     def string_from(self, game: TienLenDeal, player: int) -> str:
         """``player``'s view as one line of text."""
         parts = [f"Player {player}"]

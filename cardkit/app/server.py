@@ -50,6 +50,7 @@ from ..i18n import say, set_locale
 from .access import (BROWSER_COOKIE, CLASS_FULL, COOKIE_PREFIX, Classroom, browser_key, default_max_kernels,
                      host_pattern, new_browser_id, served_host_names)
 from .kernels import classroom_pools, current_page
+from .templates import install as install_template_cache
 
 __all__ = ["CardkitVoila", "main", "STALL"]
 
@@ -491,6 +492,7 @@ class CardkitVoila(Voila):
     # -- configuration ---------------------------------------------------------------
     def initialize(self, argv=None):
         super().initialize(argv)
+        install_template_cache()  # templates compiled once per server (templates.py)
         if self.max_kernels <= 0:
             self.max_kernels = default_max_kernels()
         self.heated_query = ""

@@ -18,29 +18,22 @@ from typing import Any, Callable, Optional, Sequence
 
 from .. import accel, odds, simulate
 from ..errors import CardkitError
+from ..i18n import Message, render, say
 from .boxes import FONT_STACK, Shown, markup, plain
 from .numbers import fraction_text, num, pct
 
-__all__ = ["EVENT_NAMES", "DEAL_STEPS", "CHUNK", "odds_table", "deal_name", "event_name", "exact_chance",
-           "running_hits"]
+__all__ = ["EVENT_NAMES", "DEAL_STEPS", "CHUNK", "odds_table", "deal_name", "event_name", "event_message",
+           "event_short", "exact_chance", "running_hits"]
 
-#: Plain words for every event a simulation can count, per deal.
-EVENT_NAMES: dict[str, dict[str, str]] = {
-    "least_score": {
-        "pair": "a pair (two or more cards of one rank)",
-        "four_of_a_kind": "four of a kind",
-        "run_of_3": "a run of three (three cards of consecutive ranks, such as 4-5-6)",
-        "run_of_5": "a five-card run (such as 10-J-Q-K-A)",
-        "flush": "a flush (all five cards of one suit)",
-    },
-    "tienlen": {
-        "four_twos": "all four 2s",
-        "dragon": "a dragon (one card of every rank from 3 to A)",
-        "instant_win": "an instant win (four 2s or a dragon)",
-        "four_of_a_kind": "a four of a kind",
-        "double_sequence_bomb": "three or more pairs in a row (a double-sequence bomb)",
-        "any_bomb": "a bomb (a four of a kind, or three or more pairs in a row)",
-    },
+_EVENTS = {
+    "least_score": ("pair", "four_of_a_kind", "run_of_3", "run_of_5", "flush"),
+    "tienlen": ("four_twos", "dragon", "instant_win", "four_of_a_kind", "double_sequence_bomb", "any_bomb"),
+}
+
+#: Every event a simulation can count, per deal, in plain words (a message of the catalogue:
+#: ``str()`` is the words in the learner's language).
+EVENT_NAMES: dict[str, dict[str, Message]] = {
+    deal: {e: say(f"chances.event.{deal}.{e}") for e in events} for deal, events in _EVENTS.items()
 }
 
 #: The numbers of deals a simulation slider offers (1-2-5 steps).
@@ -59,13 +52,25 @@ def deal_name(deal: str) -> str:
     return simulate.deal_name(deal)
 
 
-def event_name(event: str, deal: str) -> str:
-    """An event in plain words (:data:`EVENT_NAMES`); an unknown event raises with
-    the list of events for that deal."""
+def event_message(event: str, deal: str) -> Message:
+    """An event in plain words, as a message (:data:`EVENT_NAMES`); an unknown event
+    raises with the list of events for that deal."""
     names = EVENT_NAMES[deal_name(deal)]
     if event not in names:
-        raise CardkitError(f"{event!r} is not an event for a {deal} hand; choose one of {', '.join(names)}")
+        raise CardkitError(say("chances.not_an_event", event=repr(event), deal=deal, choices=", ".join(names)))
     return names[event]
+
+
+def event_name(event: str, deal: str) -> str:
+    """An event in plain words (:func:`event_message` rendered): ``'a pair (two or more
+    cards of one rank)'``."""
+    return str(event_message(event, deal))
+
+
+def event_short(event: str, deal: str) -> Message:
+    """An event's short name, for a title: ``'a pair'``."""
+    event_message(event, deal)
+    return say(f"explorer.event_short.{deal_name(deal)}.{event}")
 
 
 def exact_chance(event: str, deal: str, rules: Any = None) -> Fraction:
@@ -85,20 +90,21 @@ def odds_table(
     deal = deal_name(deal)
     size = _DEAL_SIZE[deal]
     hands = odds.least_score_hand_odds(rules)["hands"] if deal == "least_score" else odds.tienlen_hand_odds()["hands"]
-    head = ["Event", "Exact chance", "Percent", "About 1 in"]
+    head = [render(say(f"chances.col.{c}")) for c in ("event", "exact", "percent", "one_in")]
     if simulate_deals:
-        head += [f"Simulated ({num(simulate_deals)} deals)", "95% interval"]
+        head += [render(say("chances.col.simulated", deals=num(simulate_deals))), render(say("chances.col.interval"))]
     rows_html, rows_text, figures = [], [], {}
     for e in events:
-        name = event_name(e, deal)
+        name = event_message(e, deal)
         p = exact_chance(e, deal, rules)
-        one_in = num(round(1 / p)) if p else "never"
+        one_in = num(round(1 / p)) if p else render(say("chances.never"))
         cells = [markup(name), fraction_text(p), pct(p), one_in]
         figures[f"{e} exact"] = p
         if simulate_deals:
             est = simulate.estimate_probability(e, simulate_deals, seed, deal, rules)
             inside = "✔" if est.covers(float(p)) else "✖"
-            cells += [pct(est.value), f"{pct(est.low)} to {pct(est.high)} {inside}"]
+            cells += [pct(est.value), html.escape(render(say("chances.interval_mark", low=pct(est.low), high=pct(est.high),
+                                                             mark=inside)))]
             figures[f"{e} simulated"] = est.value
             figures[f"{e} interval"] = [est.low, est.high]
         rows_html.append("<tr>" + "".join(
@@ -106,16 +112,15 @@ def odds_table(
             f'{"text-align:left" if i == 0 else "text-align:right;white-space:nowrap"}">'
             f"{c}</td>" for i, c in enumerate(cells)) + "</tr>")
         rows_text.append(" | ".join(plain(html.unescape(re.sub("<[^>]+>", "", c))) for c in cells))
-    cap = caption or (f"Chances for one {size}-card hand, counted exactly over all {num(hands)} hands"
-                      + (f"; simulated with {num(simulate_deals)} seeded deals (seed {seed})" if simulate_deals else "")
-                      + ".")
-    th = "".join(f'<th scope="col" style="padding:0.25em 0.7em;text-align:{"left" if i == 0 else "right"}">{h}</th>'
+    cap = caption or render(say("chances.caption_simulated", size=size, hands=num(hands), deals=num(simulate_deals),
+                                seed=seed) if simulate_deals else say("chances.caption", size=size, hands=num(hands)))
+    th = "".join(f'<th scope="col" style="padding:0.25em 0.7em;text-align:{"left" if i == 0 else "right"}">{html.escape(h)}</th>'
                  for i, h in enumerate(head))
     table = (f'<table style="font-family:{FONT_STACK};border-collapse:collapse;margin:0.4em 0;font-size:0.95rem;color:#1f1f1f;'
              f'background:#fff"><caption style="caption-side:top;text-align:left;padding:0 0 0.3em;'
-             f'font-weight:600">{html.escape(cap)}</caption><thead><tr>{th}</tr></thead>'
+             f'font-weight:600">{html.escape(str(cap))}</caption><thead><tr>{th}</tr></thead>'
              f'<tbody>{"".join(rows_html)}</tbody></table>')
-    text = cap + "\n" + " | ".join(head) + "\n" + "\n".join(rows_text)
+    text = str(cap) + "\n" + " | ".join(head) + "\n" + "\n".join(rows_text)
     return Shown(table, text, figures)
 
 
@@ -128,7 +133,7 @@ def _progress_chunks(total: int, progress: Optional[bool], what: str) -> Any:
         return sizes
     from tqdm.auto import tqdm
 
-    return tqdm(sizes, desc=what, unit=f"×{num(CHUNK)} deals")
+    return tqdm(sizes, desc=what, unit=render(say("chances.deals_unit", n=num(CHUNK))))
 
 
 def running_hits(event: str, deals: int, seed: Any, deal: str, rules: Any,
@@ -139,7 +144,7 @@ def running_hits(event: str, deals: int, seed: Any, deal: str, rules: Any,
     array, or a list without numpy."""
     rng = simulate.random_stream(seed)
     parts, done = [], 0
-    for n in _progress_chunks(deals, progress, "Dealing"):
+    for n in _progress_chunks(deals, progress, render(say("chances.dealing"))):
         parts.append(simulate.outcomes(event, n, rng, deal, rules))
         done += n
         if on_chunk is not None:

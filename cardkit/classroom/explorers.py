@@ -26,7 +26,7 @@ from ..i18n import Message, render, say
 from ..widgets.hand import CardRow
 from ..widgets.messages import StatusMessage, safe_callback
 from .boxes import FONT_STACK, Panel, figure_json
-from .chances import CHUNK, DEAL_STEPS, deal_name, event_name, exact_chance, running_hits
+from .chances import CHUNK, DEAL_STEPS, deal_name, event_message, event_short, exact_chance, running_hits
 from .numbers import fraction_text, num, pct
 from .plots import convergence_figure
 
@@ -66,13 +66,8 @@ def _html(code: str, marked: Optional[dict] = None, **values: Any) -> str:
 
 
 def _short_event(event: str, deal: str, name: Any) -> Any:
-    """An event's short name ('a pair'), for a sentence that counts it; its whole name
-    when the catalogue has no short one."""
-    code = f"explorer.event_short.{deal}.{event}"
-    try:
-        return say(code)
-    except KeyError:
-        return name
+    """An event's short name ('a pair'), for a sentence that counts it (:func:`event_short`)."""
+    return event_short(event, deal)
 
 
 def _html_block(inner: str) -> str:
@@ -94,7 +89,7 @@ class SimulationExplorer(_Panel):
                  max_deals: int = 1_000_000, rules: Any = None, **kwargs: Any) -> None:
         self.deal = deal_name(deal)
         self.event = event
-        self.name = event_name(event, self.deal)
+        self.name = event_message(event, self.deal)
         self.rules = rules
         self.exact = exact_chance(event, self.deal, rules)
         steps = [d for d in DEAL_STEPS if d <= max_deals]

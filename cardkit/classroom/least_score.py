@@ -291,7 +291,7 @@ def discard_table(groups: Sequence[Any], rules: Optional[ls.Rules] = None,
         cards = _ordered(to_cards(g))
         name = discard_name(cards, rules)
         if name is None:
-            verdict, why = _t("classroom_ls.discards.not_legal"), str(ls.why_illegal(cards, rules) or "")
+            verdict, why = _t("classroom_ls.discards.not_legal"), str(ls.discard_problem(cards, rules) or "")
         else:
             verdict, why = _t("classroom_ls.discards.legal"), str(name)
         rows.append([cards_text(cards), verdict, why])
@@ -379,7 +379,7 @@ class SpotEveryDiscard(Panel):
             more = say("classroom_ls.spot.more", n=left) if left else say("classroom_ls.spot.all_found")
             fb = Feedback(True, _t("classroom_ls.spot.yes", cards=chosen, name=name, more=more))
         else:
-            fb = Feedback(False, _t("classroom_ls.spot.no", why=ls.why_illegal(chosen, self.rules)))
+            fb = Feedback(False, _t("classroom_ls.spot.no", why=ls.discard_problem(chosen, self.rules)))
         if fb.correct is not None and not self.solved:
             self.attempts += 1
         if len(self.found) == len(self.answers) and not self.revealed:
@@ -436,7 +436,7 @@ def best_discard_quiz(cards: Any, rules: Optional[ls.Rules] = None, question: Op
         name = discard_name(chosen, rules)
         if name is None:
             inside = [g for g in tops if set(g) < set(chosen)]
-            why = ls.why_illegal(chosen, rules)
+            why = ls.discard_problem(chosen, rules)
             if len(inside) > 1:
                 return False, say("classroom_ls.best.not_legal_holds_several", why=why, groups=and_list(inside))
             return False, say("classroom_ls.not_legal", why=why)
@@ -495,7 +495,7 @@ def find_discard_quiz(cards: Any, kind: str, size: Optional[int] = None, questio
         chosen = _ordered(chosen)
         name = discard_name(chosen, rules)
         if name is None:
-            return False, say("classroom_ls.not_legal", why=ls.why_illegal(chosen, rules))
+            return False, say("classroom_ls.not_legal", why=ls.discard_problem(chosen, rules))
         if ls.discard_kind(chosen, rules) == kind and (size is None or len(chosen) == size):
             return True, say("classroom_ls.find.right", cards=chosen, what=what)
         return False, say("classroom_ls.find.other_kind", cards=chosen, name=name, what=what)
@@ -573,7 +573,7 @@ class TakeOrDrawQuiz(Quiz):
         missing = [c for c in group if c not in hand_cards]
         if missing:
             raise CardkitError(say("classroom_ls.take.not_in_hand", cards=tuple(missing)))
-        why = ls.why_illegal(group)
+        why = ls.discard_problem(group)
         if why:
             raise CardkitError(say("classroom_ls.take.not_legal", cards=group, why=why))
 
@@ -704,9 +704,9 @@ def scoring_worked(totals: Sequence[int], declarer: int, rules: Optional[ls.Rule
     rows = [[_t("classroom_ls.scoring.declares_cell", name=n) if i == declarer else n, str(t), str(s)]
             for i, (n, t, s) in enumerate(zip(names, totals, scores))]
     shown_totals = _joined(totals, "classroom_games.comma_join")
-    if rules is not None and rules.house_rules():
+    if rules is not None and rules.house_rule_messages():
         caption = _t("classroom_ls.scoring.caption_house", totals=shown_totals, name=names[declarer],
-                     rules=_joined(rules.house_rules()))
+                     rules=_joined(rules.house_rule_messages()))
     else:
         caption = _t("classroom_ls.scoring.caption", totals=shown_totals, name=names[declarer])
     head = [_t("classroom_ls.scoring.head_player"), _t("classroom_ls.scoring.head_total"),
@@ -714,9 +714,10 @@ def scoring_worked(totals: Sequence[int], declarer: int, rules: Optional[ls.Rule
     page = html_table(head, rows, caption) + \
         f'<p style="margin:0.2em 0 0.6em;max-width:46rem">{html.escape(why)}</p>'
     text = table_text(head, rows, caption) + "\n" + why
-    key = f"scores {list(totals)} declarer {declarer}" + (f" tie_is_success={rules.tie_is_success} penalty={rules.penalty}"
-                                                          if rules is not None else "")
-    return Shown(page, text, {key: scores})
+    figures = {f"scores {list(totals)} declarer {declarer}" + (f" tie_is_success={rules.tie_is_success} "
+                                                               f"penalty={rules.penalty}" if rules is not None else ""):
+               scores}
+    return Shown(page, text, figures)
 
 
 def match_scoreboard(state: ls.LeastScoreState) -> Shown:

@@ -49,7 +49,8 @@ from .. import accel, odds, simulate  # noqa: E402
 from . import svgplot  # noqa: E402
 from ..errors import CardkitError  # noqa: E402
 from .boxes import FONT_STACK, Shown, markup, plain  # noqa: E402
-from .chances import deal_name, event_name, exact_chance, running_hits  # noqa: E402
+from ..i18n import and_list, joined, render, say  # noqa: E402
+from .chances import deal_name, event_short, exact_chance, running_hits  # noqa: E402
 from .numbers import fraction_text, num, pct  # noqa: E402
 
 __all__ = [
@@ -140,8 +141,9 @@ class FigureView:
             text = self._alt
         else:
             first = plain(self.caption).split(". ")[0].rstrip(".")
-            text = f"{self._title_sentence()} {first}." if first else self._title_sentence()
-        return f"Plot: {text}"
+            text = _t("plot.alt_from_caption", title=self._title_sentence(), first=first) if first \
+                else self._title_sentence()
+        return _t("plot.alt", text=text)
 
     def html_img(self, width: str = "100%") -> str:
         """The picture as an HTML ``<img>`` with its ``alt`` text."""
@@ -162,7 +164,7 @@ class FigureView:
             (f'<th scope="row" style="{cell}">{html.escape(c)}</th>' if i == 0 else f'<td style="{cell}">{html.escape(c)}</td>')
             for i, c in enumerate(r)) + "</tr>" for r in rows)
         return (text + f'<details style="font-family:{FONT_STACK};font-size:0.9rem;color:#1f1f1f;margin:0 0 0.6em">'
-                '<summary style="cursor:pointer">Show the numbers behind the plot</summary>'
+                f'<summary style="cursor:pointer">{html.escape(_t("plot.show_numbers"))}</summary>'
                 f'<table style="border-collapse:collapse;margin:0.3em 0"><thead><tr>{th}</tr></thead>'
                 f'<tbody>{body}</tbody></table></details>')
 
@@ -174,7 +176,7 @@ class FigureView:
         return "\n".join(" | ".join(r) for r in [list(head), *rows])
 
     def _title_sentence(self) -> str:
-        return self.title if self.title.endswith((".", "?", "!")) else self.title + "."
+        return _sentence(self.title)
 
     def _ipython_display_(self) -> None:
         from IPython.display import display
@@ -182,13 +184,24 @@ class FigureView:
         # an <img> with its alt text: the page's image renderer would draw a PNG without one
         display({"text/html": self.html_img(), "text/plain": self.alt}, raw=True)
         # the figures go with the caption, the output that states them in words
-        text = f"{self._title_sentence()} {plain(self.caption)}"
+        text = _t("plot.with_title", title=self._title_sentence(), caption=plain(self.caption))
         if self.table:
-            text += "\nThe numbers behind the plot:\n" + self.table_text()
+            text += "\n" + _t("plot.numbers_heading") + "\n" + self.table_text()
         display(Shown(self.caption_html(), text, self.figures))
 
     def __repr__(self) -> str:
         return f"{self.alt} — {plain(self.caption)}"
+
+
+def _t(code: str, **values: Any) -> str:
+    """A catalogue sentence, rendered now (a plot's words are drawn into its picture)."""
+    return render(say(code, **values))
+
+
+def _sentence(title: Any) -> str:
+    """A title as a sentence: with a full stop unless it ends with one (or ? or !)."""
+    title = str(title)
+    return title if title.endswith((".", "?", "!")) else _t("plot.sentence", title=title)
 
 
 def _checkpoints(deals: int, points: int = 80) -> list[int]:
@@ -209,14 +222,13 @@ def convergence_figure(event: str, deal: str, hits: Sequence[Any], exact: float,
     bounds = [simulate.wilson_interval(r, m) for r, m in zip(running, marks)]
     low, high = [b[0] for b in bounds], [b[1] for b in bounds]
     est = [r / m for r, m in zip(running, marks)]
-    name = event_name(event, deal)
-    short = name.split(" (")[0]
+    short = event_short(event, deal)
     fig = new_figure()
     ax = fig.add_subplot()
     ax.fill_between(marks, [100 * v for v in low], [100 * v for v in high], color=BLUE, alpha=0.18, lw=0,
-                    label="95% interval")
-    ax.plot(marks, [100 * v for v in est], color=BLUE, lw=1.8, label="simulated estimate")
-    ax.axhline(100 * exact, color=BLACK, ls="--", lw=1.4, label=f"exact: {pct(exact)}")
+                    label=_t("plot.interval"))
+    ax.plot(marks, [100 * v for v in est], color=BLUE, lw=1.8, label=_t("plot.simulated_estimate"))
+    ax.axhline(100 * exact, color=BLACK, ls="--", lw=1.4, label=_t("plot.exact", value=pct(exact)))
     ax.set_xscale("log")
     ax.set_xlim(1, max(deals, 10))
     rare = exact < 0.01
@@ -237,25 +249,22 @@ def convergence_figure(event: str, deal: str, hits: Sequence[Any], exact: float,
         top = max(100 * exact * 2.5, 100 * max(settled) * 1.15 if settled else 0.0)
         ax.set_ylim(0, min(100.0, top))
     ax.xaxis.set_major_formatter(FuncFormatter(lambda v, _pos: num(int(round(v))) if v >= 1 else ""))
-    ax.set_xlabel("Hands dealt (log scale)")
-    ax.set_ylabel("Chance (%)")
-    title = f"Simulated chance of {short}"
+    ax.set_xlabel(_t("plot.hands_dealt_log"))
+    ax.set_ylabel(_t("plot.chance_pct"))
+    title = _t("plot.simulated_chance_of", event=short)
     ax.set_title(title, loc="left")
     ax.legend(loc="upper right")
     final = simulate.Estimate(float(est[-1]), float(low[-1]), float(high[-1]), deals, int(running[-1]))
     inside = final.covers(exact)
-    caption = (f"After {num(deals)} hands (seed {seed}) the estimate is {pct(final.value)} "
-               f"(95% interval {pct(final.low)} to {pct(final.high)}); the exact chance is {pct(exact)}, "
-               f"{'inside' if inside else 'outside'} the interval. The shaded band narrows as more hands are dealt: "
-               "its width shrinks like 1/√n.")
+    caption = say("plot.convergence.caption", deals=num(deals), seed=str(seed), value=pct(final.value),
+                  low=pct(final.low), high=pct(final.high), exact=pct(exact),
+                  where=say("plot.convergence.inside" if inside else "plot.convergence.outside"))
     if rare:
-        caption += (" For a rare event the first hit makes the estimate leap far above the exact value, and it needs "
-                    "many hands to settle; so that the leap, the band and the exact line all fit, the chance axis "
-                    "has even steps from 0 up to the dashed exact line and grows tenfold per step above it.")
+        caption = say("plot.convergence.rare", caption=caption)
+    caption = render(caption)
     figures = {f"{event} simulated": final.value, f"{event} interval": [final.low, final.high], f"{event} exact": exact}
-    alt = (f"{title}: a line chart of the estimate as hands are dealt. After {num(deals)} hands "
-           f"(seed {seed}) it is {pct(final.value)}, 95% interval {pct(final.low)} to {pct(final.high)}, "
-           f"beside the exact {pct(exact)} drawn as a dashed line.")
+    alt = _t("plot.convergence.alt", title=title, deals=num(deals), seed=str(seed), value=pct(final.value),
+             low=pct(final.low), high=pct(final.high), exact=pct(exact))
     return FigureView(png_bytes(fig), title, caption, figures, alt=alt), final
 
 
@@ -275,7 +284,7 @@ def convergence_plot(event: str, deals: int = 100_000, seed: int = 1, deal: str 
 def _as_probabilities(values: Mapping[Any, Any]) -> dict:
     total = sum(Fraction(v) for v in values.values())
     if total <= 0:
-        raise CardkitError("a distribution needs some positive counts or chances")
+        raise CardkitError(say("plot.no_positive"))
     return {k: Fraction(v) / total for k, v in sorted(values.items())}
 
 
@@ -285,14 +294,21 @@ def distribution_plot(
     *,
     title: str,
     xlabel: str,
-    ylabel: str = "Chance (%)",
-    what: str = "hands",
+    ylabel: Any = None,
+    what: Any = None,
     seed: Optional[int] = None,
+    value_name: Any = None,
 ) -> FigureView:
     """Bars for an exact distribution ({value: count or chance}), dots for a
     simulation (an array with one value per dealt hand, such as
     ``simulate.outcomes('total', 20_000, seed=1)``).  The caption states the most
-    likely value and the exact and simulated means."""
+    likely value and the exact and simulated means.  ``ylabel`` defaults to
+    "Chance (%)", ``what`` (the things simulated) to "hands"; ``value_name`` is what
+    one value is called in a sentence ("total of the five cards"), by default
+    ``xlabel`` up to a bracket, in lower case."""
+    ylabel = _t("plot.chance_pct") if ylabel is None else str(ylabel)
+    what = _t("plot.hands") if what is None else str(what)
+    title, xlabel = str(title), str(xlabel)
     probs = _as_probabilities(exact)
     xs = [float(k) for k in probs]
     ps = [float(p) for p in probs.values()]
@@ -300,25 +316,25 @@ def distribution_plot(
     mode = max(probs, key=lambda k: probs[k])
     fig = new_figure()
     ax = fig.add_subplot()
-    ax.bar(xs, [100 * p for p in ps], width=0.8, color=BLUE, alpha=0.55, label="exact chance", edgecolor="none")
+    ax.bar(xs, [100 * p for p in ps], width=0.8, color=BLUE, alpha=0.55, label=_t("plot.exact_chance"), edgecolor="none")
     figures: dict[str, Any] = {"mean": mean, "most likely": mode, "most likely chance": probs[mode]}
     sim_text = ""
     if simulated is not None:
         values = simulated.tolist() if hasattr(simulated, "tolist") else list(simulated)
         size = len(values)
         if size == 0:
-            raise CardkitError("the simulation has no values")
+            raise CardkitError(say("plot.no_values"))
         tally = Counter(values)
         uniq = sorted(tally)
         counts = [tally[u] for u in uniq]
         ax.plot(uniq, [100 * c / size for c in counts], "o", ms=4.5, color=ORANGE,
-                label=f"simulated, {num(size)} {what}")
+                label=_t("plot.simulated_label", n=num(size), what=what))
         whole = all(float(v).is_integer() for v in values)
         sim_mean = sum(int(v) for v in values) / size if whole else math.fsum(values) / size
         figures["simulated mean"] = sim_mean
-        seed_text = f", seed {seed}" if seed is not None else ""
-        sim_text = f" The dots show {num(size)} simulated {what}{seed_text}; their mean is {num(sim_mean)}."
-    ax.axvline(float(mean), color=BLACK, ls="--", lw=1.2, label=f"exact mean: {num(float(mean))}")
+        sim_text = (_t("plot.sim_text_seed", n=num(size), what=what, seed=str(seed), mean=num(sim_mean))
+                    if seed is not None else _t("plot.sim_text", n=num(size), what=what, mean=num(sim_mean)))
+    ax.axvline(float(mean), color=BLACK, ls="--", lw=1.2, label=_t("plot.exact_mean", mean=num(float(mean))))
     ax.set_xlabel(xlabel)
     ax.set_ylabel(ylabel)
     ax.set_title(title, loc="left")
@@ -330,20 +346,21 @@ def distribution_plot(
     middle = statistics.median(xs)
     left_heavy = math.fsum(p for x, p in zip(xs, ps) if x <= middle) >= 0.5
     ax.legend(loc="upper right" if left_heavy else "upper left")
-    mean_text = fraction_text(mean) if mean.denominator == 1 else f"{fraction_text(mean)} ≈ {num(float(mean))}"
-    head = [xlabel, "Exact chance"] + (["Simulated share"] if simulated is not None else [])
+    mean_text = fraction_text(mean) if mean.denominator == 1 else _t("plot.about", exact=fraction_text(mean),
+                                                                       approx=num(float(mean)))
+    head = [xlabel, _t("plot.col.exact")] + ([_t("plot.col.simulated")] if simulated is not None else [])
     shares = {}
     if simulated is not None:
         shares = {float(u): c / size for u, c in zip(uniq, counts)}
     rows = [[num(k), pct(p)] + ([pct(shares.get(float(k), 0.0))] if simulated is not None else [])
             for k, p in probs.items()]
-    caption = (f"The bars show the exact chance of each value. The most likely value is {num(mode)} "
-               f"({pct(probs[mode])}); the exact mean is {mean_text}.{sim_text}")
-    sim_alt = (f"; dots show {num(size)} simulated {what}, mean {num(sim_mean)}" if simulated is not None else "")
-    what_x = xlabel.split(" (")[0].lower()
-    alt = (f"{title if title.endswith(('.', '?', '!')) else title + '.'} A bar chart of the exact chance of each "
-           f"{what_x}: the most likely {what_x} is {num(mode)} ({pct(probs[mode])}) and the exact mean is "
-           f"{mean_text}{sim_alt}.")
+    caption = _t("plot.distribution.caption", mode=num(mode), chance=pct(probs[mode]), mean=mean_text, sim=sim_text)
+    sim_alt = (_t("plot.distribution.sim_alt", n=num(size), what=what, mean=num(sim_mean))
+               if simulated is not None else "")
+    # a caller that gives no value_name leaves it to be read off the axis label (a lesson's own words)
+    what_x = str(value_name) if value_name is not None else xlabel.split(" (")[0].lower()
+    alt = _t("plot.distribution.alt", title=_sentence(title), what=what_x, mode=num(mode), chance=pct(probs[mode]),
+             mean=mean_text, sim=sim_alt)
     return FigureView(png_bytes(fig), title, caption, figures, table=(head, rows), alt=alt)
 
 
@@ -353,7 +370,7 @@ def lowest_total_plot(totals: Sequence[int] = (10, 15, 20, 25), max_opponents: i
     as opponents are added: one line per total.  One opponent is counted
     exactly; more are simulated (``trials`` seeded deals each)."""
     if not 1 <= max_opponents <= 7:
-        raise CardkitError("Least Score has 1 to 7 opponents")
+        raise CardkitError(say("plot.lowest.bad_opponents"))
     ks = list(range(1, max_opponents + 1))
     fig = new_figure()
     ax = fig.add_subplot()
@@ -361,37 +378,30 @@ def lowest_total_plot(totals: Sequence[int] = (10, 15, 20, 25), max_opponents: i
     styles = ["o-", "s-", "^-", "D-", "v-", "P-"]
     colours = [BLUE, ORANGE, GREEN, BLACK, GREY, "#CC79A7"]
     rows = []
+    chance: dict[tuple[int, int], Any] = {}
     for i, t in enumerate(totals):
         ys = []
         for k in ks:
             r = odds.p_lowest_total(t, k, trials=trials, seed=seed)
             ys.append(r.lowest_or_tied)
-            figures[f"total {t}, {k} opponent{'s' if k > 1 else ''}"] = (
-                r.lowest_or_tied_exact if r.exact else r.lowest_or_tied)
+            chance[t, k] = r.lowest_or_tied_exact if r.exact else r.lowest_or_tied
+            figures[f"total {t}, {k} opponent{'s' if k > 1 else ''}"] = chance[t, k]   # ids the tests read
         ax.plot(ks, [100 * y for y in ys], styles[i % len(styles)], color=colours[i % len(colours)],
-                label=f"your total {t}", lw=1.6, ms=5)
-        rows.append([f"total {t}"] + [pct(y) for y in ys])
+                label=_t("plot.lowest.your_total", t=t), lw=1.6, ms=5)
+        rows.append([_t("plot.lowest.total", t=t)] + [pct(y) for y in ys])
     ax.set_xticks(ks)
     ax.set_ylim(0, 101)
-    ax.set_xlabel("Number of opponents")
-    ax.set_ylabel("Chance yours is lowest or tied (%)")
-    title = "The more opponents, the less likely your total is the lowest"
+    ax.set_xlabel(_t("plot.lowest.xlabel"))
+    ax.set_ylabel(_t("plot.lowest.ylabel"))
+    title = _t("plot.lowest.title")
     ax.set_title(title, loc="left")
     ax.legend(loc="lower left")
     lo, hi = totals[0], totals[-1]
     k_last = ks[-1]
-    caption = (f"One line per total. With one opponent the chance is counted exactly; with more it is simulated "
-               f"({num(trials)} deals each, seed {seed}). A total of {lo} stays lowest "
-               f"{pct(figures[f'total {lo}, {k_last} opponent' + ('s' if k_last > 1 else '')])} of the time even "
-               f"against {k_last}; a total of {hi} drops from "
-               f"{pct(figures[f'total {hi}, 1 opponent'])} against one opponent to "
-               f"{pct(figures[f'total {hi}, {k_last} opponent' + ('s' if k_last > 1 else '')])} against {k_last}. "
-               "All against freshly dealt hands: during play the opponents' totals get lower (see lesson 6).")
-    head = ["Your total"] + [f"{k} opponent{'s' if k > 1 else ''}" for k in ks]
-    last = f"{k_last} opponent" + ("s" if k_last > 1 else "")
-    alt = (f"{title}: a line chart, one line per total ({', '.join(str(t) for t in totals)}), of the chance that "
-           f"your total is the lowest or tied against 1 to {k_last} opponents. A total of {hi}: "
-           f"{pct(figures[f'total {hi}, 1 opponent'])} against one opponent, {pct(figures[f'total {hi}, {last}'])} "
-           f"against {k_last}; a total of {lo}: {pct(figures[f'total {lo}, 1 opponent'])} and "
-           f"{pct(figures[f'total {lo}, {last}'])}.")
+    caption = _t("plot.lowest.caption", trials=num(trials), seed=str(seed), lo=lo, hi=hi, k=k_last,
+                 lo_last=pct(chance[lo, k_last]), hi_first=pct(chance[hi, 1]), hi_last=pct(chance[hi, k_last]))
+    head = [_t("plot.lowest.your_total_head")] + [_t("plot.lowest.opponents", n=k) for k in ks]
+    alt = _t("plot.lowest.alt", title=title, totals=joined([str(t) for t in totals], "list.comma"), k=k_last,
+             hi=hi, lo=lo, hi_first=pct(chance[hi, 1]), hi_last=pct(chance[hi, k_last]),
+             lo_first=pct(chance[lo, 1]), lo_last=pct(chance[lo, k_last]))
     return FigureView(png_bytes(fig), title, caption, figures, table=(head, rows), alt=alt)

@@ -33,20 +33,31 @@ from ..errors import CardkitError
 from ..least_score import policy as ls_policy
 from ..tienlen import policy as tl_policy
 from ..tournament import tournament
+from ..i18n import game_title, joined, render, say
 from ..widgets.messages import StatusMessage, safe_callback
-from ..words import game_name
 from .boxes import FONT_STACK, Panel, figure_json
 from .numbers import pct
 
 __all__ = ["StrategyBuilder", "StrategyRun", "OPPONENTS"]
 
 OPPONENTS = {
-    "three greedy bots": ("greedy", "greedy", "greedy"),
-    "two greedy bots and a strong one": ("greedy", "greedy", "strong"),
-    "three strong bots": ("strong", "strong", "strong"),
-    "three random bots": ("random", "random", "random"),
+    "greedy": ("greedy", "greedy", "greedy"),
+    "greedy_strong": ("greedy", "greedy", "strong"),
+    "strong": ("strong", "strong", "strong"),
+    "random": ("random", "random", "random"),
 }
-"""The line-ups a strategy can be tried against, by the words the menu shows."""
+"""The line-ups a strategy can be tried against, by id; the menu shows each one's words
+(:func:`opponents_words`: ``'three greedy bots'``)."""
+
+
+def opponents_words(opponents: str) -> Any:
+    """What the menu calls a line-up of :data:`OPPONENTS`: ``'three greedy bots'``."""
+    return say(f"strategy.opponents.{opponents}")
+
+
+def _t(code: str, **values: Any) -> str:
+    """A catalogue sentence, rendered now (for a widget's property)."""
+    return render(say(code, **values))
 
 _MATCHES = (100, 200, 400, 1000)
 
@@ -67,10 +78,18 @@ class StrategyRun:
     win_high: float
     mean_score: float
     policy: dict = field(default_factory=dict)
+    label_words: Any = None
+    """The label as a message of the catalogue (``label`` is its words when the run was played)."""
 
     def text(self) -> str:
-        return (f"{self.slot} ({self.label}) vs {self.opponents}, {self.matches} matches: won {pct(self.win_rate)} "
-                f"(95% interval {pct(self.win_low)} to {pct(self.win_high)})")
+        """The run in words (:meth:`message` rendered)."""
+        return str(self.message())
+
+    def message(self) -> Any:
+        """The run as a message: slot, label, opponents, matches, win rate and interval."""
+        label = self.label_words if self.label_words is not None else self.label
+        return say("strategy.run", slot=self.slot, label=label, opponents=opponents_words(self.opponents),
+                   matches=self.matches, rate=pct(self.win_rate), low=pct(self.win_low), high=pct(self.win_high))
 
 
 def _style() -> dict:
@@ -81,15 +100,15 @@ class _LeastScoreControls:
     """The controls of one Least Score strategy."""
 
     def __init__(self, policy: ls_policy.Policy) -> None:
-        self.declare_at = ipywidgets.IntSlider(value=policy.declare_at, min=0, max=20, description="Declare at or below",
+        self.declare_at = ipywidgets.IntSlider(value=policy.declare_at, min=0, max=20, description=_t("strategy.ls.declare_at"),
                                                continuous_update=False, style=_style())
         self.discard = ipywidgets.Dropdown(options=[(str(w), k) for k, w in ls_policy.DISCARDS.items()],
-                                           value=policy.discard, description="Discard", style=_style(),
+                                           value=policy.discard, description=_t("strategy.ls.discard"), style=_style(),
                                            layout=ipywidgets.Layout(width="auto"))
         self.take = ipywidgets.Dropdown(options=[(str(w), k) for k, w in ls_policy.TAKES.items()], value=policy.take_open,
-                                        description="Take the open card", style=_style(),
+                                        description=_t("strategy.ls.take"), style=_style(),
                                         layout=ipywidgets.Layout(width="auto"))
-        self.take_max = ipywidgets.IntSlider(value=policy.take_max, min=1, max=10, description="…worth at most",
+        self.take_max = ipywidgets.IntSlider(value=policy.take_max, min=1, max=10, description=_t("strategy.ls.take_max"),
                                              continuous_update=False, style=_style())
         self.take.observe(lambda _c: self._show(), names="value")
         self.widgets = [self.declare_at, self.discard, self.take, self.take_max]
@@ -111,14 +130,14 @@ class _TienLenControls:
 
     def __init__(self, policy: tl_policy.Policy) -> None:
         options = [(str(w), k) for k, w in tl_policy.SPEND.items()]
-        self.twos = ipywidgets.Dropdown(options=options, value=policy.twos, description="Play 2s",
+        self.twos = ipywidgets.Dropdown(options=options, value=policy.twos, description=_t("strategy.tl.twos"),
                                         style=_style(), layout=ipywidgets.Layout(width="auto"))
-        self.bombs = ipywidgets.Dropdown(options=options, value=policy.bombs, description="Play bombs",
+        self.bombs = ipywidgets.Dropdown(options=options, value=policy.bombs, description=_t("strategy.tl.bombs"),
                                          style=_style(), layout=ipywidgets.Layout(width="auto"))
         self.breaks = ipywidgets.Checkbox(value=policy.break_sequences, indent=False,
-                                          description="Break up a sequence to answer the table")
+                                          description=_t("strategy.tl.breaks"))
         self.lead = ipywidgets.Dropdown(options=[(str(w), k) for k, w in tl_policy.LEADS.items()], value=policy.lead,
-                                        description="Lead with", style=_style(), layout=ipywidgets.Layout(width="auto"))
+                                        description=_t("strategy.tl.lead"), style=_style(), layout=ipywidgets.Layout(width="auto"))
         self.widgets = [self.twos, self.bombs, self.breaks, self.lead]
 
     def policy(self) -> tl_policy.Policy:
@@ -140,15 +159,17 @@ class StrategyBuilder(Panel):
     'B' or 'AB').
     """
 
-    def __init__(self, game: str, a: Any = None, b: Any = None, opponents: str = "three greedy bots",
+    def __init__(self, game: str, a: Any = None, b: Any = None, opponents: str = "greedy",
                  matches: int = 200, seed: int = 1, workers: int = 2, run: str = "AB", **kwargs: Any) -> None:
         self.game = "tienlen" if game == "tien_len" else game
         if self.game not in ("least_score", "tienlen"):
-            raise CardkitError(f"game is 'least_score' or 'tienlen', not {game!r}")
+            raise CardkitError(say("strategy.bad_game", given=repr(game)))
         if opponents not in OPPONENTS:
-            raise CardkitError(f"opponents is one of {', '.join(map(repr, OPPONENTS))}; not {opponents!r}")
+            raise CardkitError(say("strategy.bad_opponents", choices=", ".join(map(repr, OPPONENTS)),
+                                   given=repr(opponents)))
         if matches not in _MATCHES:
-            raise CardkitError(f"matches is one of {', '.join(map(str, _MATCHES))}; not {matches!r}")
+            raise CardkitError(say("strategy.bad_matches", choices=", ".join(map(str, _MATCHES)),
+                                   given=repr(matches)))
         self.seed, self.workers = int(seed), int(workers)
         self.results: list[StrategyRun] = []
         if self.game == "least_score":
@@ -160,16 +181,17 @@ class StrategyBuilder(Panel):
             b = b or replace(a, twos="early", bombs="early")
             self.sides = {"A": _TienLenControls(a), "B": _TienLenControls(b)}
         style = _style()
-        self.opponents = ipywidgets.Dropdown(options=list(OPPONENTS), value=opponents, description="Against",
+        self.opponents = ipywidgets.Dropdown(options=[(_t(f"strategy.opponents.{k}"), k) for k in OPPONENTS],
+                                             value=opponents, description=_t("strategy.against"),
                                              style=style, layout=ipywidgets.Layout(width="auto"))
-        self.matches = ipywidgets.Dropdown(options=list(_MATCHES), value=matches, description="Matches",
+        self.matches = ipywidgets.Dropdown(options=list(_MATCHES), value=matches, description=_t("strategy.matches"),
                                            style=style, layout=ipywidgets.Layout(width="10em"))
-        self.buttons = {k: ipywidgets.Button(description=f"Try {k}", layout=ipywidgets.Layout(width="auto"))
+        self.buttons = {k: ipywidgets.Button(description=_t("strategy.try", slot=k), layout=ipywidgets.Layout(width="auto"))
                         for k in self.sides}
-        self.compare_button = ipywidgets.Button(description="Compare A and B", button_style="primary",
+        self.compare_button = ipywidgets.Button(description=_t("strategy.compare"), button_style="primary",
                                                 layout=ipywidgets.Layout(width="auto"),
-                                                tooltip="Play both strategies on the same deals")
-        self.progress = ipywidgets.IntProgress(value=0, min=0, max=1, description="Playing",
+                                                tooltip=_t("strategy.compare_tip"))
+        self.progress = ipywidgets.IntProgress(value=0, min=0, max=1, description=_t("strategy.playing"),
                                                layout=ipywidgets.Layout(visibility="hidden", width="min(30rem, 100%)"))
         self.status = StatusMessage()
         self.verdict = ipywidgets.HTML()
@@ -180,14 +202,14 @@ class StrategyBuilder(Panel):
         self.compare_button.on_click(safe_callback(self.status, lambda _b: self.compare()))
         columns = []
         for k, side in self.sides.items():
-            head = ipywidgets.HTML(f'<div style="font-family:{FONT_STACK};font-weight:700">Strategy {k}</div>')
+            head = ipywidgets.HTML(f'<div style="font-family:{FONT_STACK};font-weight:700">{html.escape(_t("strategy.side_title", slot=k))}</div>')
             box = ipywidgets.VBox([head, *side.widgets, self.buttons[k]],
                                   layout=ipywidgets.Layout(border="1px solid #c6ccd6", padding="6px 10px",
                                                            margin="0 12px 6px 0", min_width="min(22rem, 100%)"))
             columns.append(box)
         super().__init__(children=(
             ipywidgets.HTML(f'<div style="font-family:{FONT_STACK};font-weight:700;font-size:1.02rem">'
-                            f"Build a {html.escape(game_name(self.game))} strategy and test it</div>"),
+                            f"{html.escape(_t('strategy.title', game=game_title(self.game)))}</div>"),
             ipywidgets.HBox(columns, layout=ipywidgets.Layout(flex_flow="row wrap")),
             ipywidgets.HBox([self.opponents, self.matches, self.compare_button],
                             layout=ipywidgets.Layout(flex_flow="row wrap", align_items="center")),
@@ -199,7 +221,7 @@ class StrategyBuilder(Panel):
     def run(self, slot: str) -> StrategyRun:
         """Play strategy ``slot`` ('A' or 'B') in a tournament and show the result."""
         if slot not in self.sides:
-            raise CardkitError(f"slot is 'A' or 'B', not {slot!r}")
+            raise CardkitError(say("strategy.bad_slot", given=repr(slot)))
         return self._run([slot])[0]
 
     def compare(self) -> list[StrategyRun]:
@@ -229,7 +251,8 @@ class StrategyBuilder(Panel):
                                     on_progress=tick)
                 row = result.summary(bot.__name__)
                 out.append(StrategyRun(slot, bot.__name__, self.opponents.value, matches, self.seed, row.wins,
-                                       row.win_rate, row.win_low, row.win_high, row.mean_score, asdict(policy)))
+                                       row.win_rate, row.win_low, row.win_high, row.mean_score, asdict(policy),
+                                       policy.label_message()))
         finally:
             self.progress.layout.visibility = "hidden"
         self.results = (self.results + out)[-6:]
@@ -242,35 +265,39 @@ class StrategyBuilder(Panel):
         return 1 + len(OPPONENTS[self.opponents.value])
 
     def verdict_text(self, runs: Sequence[StrategyRun]) -> str:
-        """What the latest run (or comparison) shows, in words."""
-        fair = pct(1 / self.players)
+        """What the latest run (or comparison) shows, in words (:meth:`verdict_message` rendered)."""
+        return str(self.verdict_message(runs))
+
+    def verdict_message(self, runs: Sequence[StrategyRun]) -> Any:
+        """What the latest run (or comparison) shows, as a message."""
         if len(runs) == 1:
             r = runs[0]
-            where = ("clearly above" if r.win_low > 1 / self.players else "clearly below"
-                     if r.win_high < 1 / self.players else "not clearly different from")
-            return (f"Strategy {r.text()}. A fair share is {fair} (one win in {self.players}): this strategy is "
-                    f"{where} it.")
+            where = ("above" if r.win_low > 1 / self.players else "below"
+                     if r.win_high < 1 / self.players else "same")
+            return say("strategy.verdict_one", run=r.message(), fair=pct(1 / self.players), players=self.players,
+                       where=say(f"strategy.where.{where}"))
         a, b = runs
         overlap = a.win_low <= b.win_high and b.win_low <= a.win_high
         if overlap:
-            tail = ("The intervals overlap, so these matches cannot tell which is better: choose more matches, "
-                    "or change a setting further.")
+            tail = say("strategy.overlap")
         else:
             better = a if a.win_rate > b.win_rate else b
-            tail = f"The intervals do not overlap: strategy {better.slot} is better against {a.opponents}."
-        return f"{a.text()}. {b.text()}. {tail}"
+            tail = say("strategy.no_overlap", slot=better.slot, opponents=opponents_words(a.opponents))
+        return say("strategy.verdict_two", a=a.message(), b=b.message(), tail=tail)
 
     def _show(self, runs: Sequence[StrategyRun]) -> None:
         self.verdict.value = (f'<div style="font-family:{FONT_STACK};max-width:52rem;line-height:1.5">'
                               f"{html.escape(self.verdict_text(runs))}</div>")
         head = "".join(f"<th style='text-align:left;padding:2px 10px 2px 0'>{h}</th>"
-                       for h in ("Run", "Strategy", "Against", "Matches", "Win rate", "95% interval"))
+                       for h in (html.escape(_t(f"strategy.col.{c}"))
+                                 for c in ("run", "strategy", "against", "matches", "win_rate", "interval")))
         body = "".join(
-            f"<tr><td>{r.slot}</td><td>{html.escape(r.label)}</td><td>{html.escape(r.opponents)}</td>"
-            f"<td>{r.matches}</td><td>{pct(r.win_rate)}</td><td>{pct(r.win_low)} – {pct(r.win_high)}</td></tr>"
+            f"<tr><td>{r.slot}</td><td>{html.escape(str(r.label_words or r.label))}</td>"
+            f"<td>{html.escape(str(opponents_words(r.opponents)))}</td><td>{r.matches}</td><td>{pct(r.win_rate)}</td>"
+            f"<td>{html.escape(_t('strategy.interval', low=pct(r.win_low), high=pct(r.win_high)))}</td></tr>"
             for r in self.results)
         self.table.value = (f'<table style="border-collapse:collapse;font-family:{FONT_STACK};font-size:0.95rem">'
-                            f"<caption style='text-align:left;font-weight:600'>Runs so far (newest last)</caption>"
+                            f"<caption style='text-align:left;font-weight:600'>{html.escape(_t('strategy.runs_caption'))}</caption>"
                             f"<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
         self.picture.value = self._plot()
 
@@ -285,16 +312,17 @@ class StrategyBuilder(Panel):
         errs = [[100 * (r.win_rate - r.win_low) for r in runs], [100 * (r.win_high - r.win_rate) for r in runs]]
         colours = [BLUE if r.slot == "A" else ORANGE for r in runs]
         ax.bar(xs, rates, color=colours, alpha=0.8, yerr=errs, capsize=5, ecolor=BLACK)
-        ax.axhline(100 / self.players, color=BLACK, ls="--", lw=1.2, label=f"fair share: {pct(1 / self.players)}")
+        ax.axhline(100 / self.players, color=BLACK, ls="--", lw=1.2, label=_t("strategy.plot.fair_share", fair=pct(1 / self.players)))
         ax.set_xticks(xs)
-        ax.set_xticklabels([f"{r.slot} · run {i + 1}" for i, r in enumerate(runs)])
-        ax.set_ylabel("Matches won (%)")
-        ax.set_xlabel("Runs, oldest on the left (bars: win rate; lines: 95% interval)")
+        ax.set_xticklabels([_t("strategy.plot.tick", slot=r.slot, n=i + 1) for i, r in enumerate(runs)])
+        ax.set_ylabel(_t("strategy.plot.ylabel"))
+        ax.set_xlabel(_t("strategy.plot.xlabel"))
         ax.set_ylim(0, max(100 / self.players * 2, max((100 * r.win_high for r in runs), default=0) * 1.25))
-        ax.set_title("Win rate of each strategy you tried", loc="left")
+        ax.set_title(_t("strategy.plot.title"), loc="left")
         ax.legend(loc="upper right")
         data = base64.b64encode(png_bytes(fig)).decode("ascii")
-        alt = "Bar chart: " + "; ".join(f"run {i + 1}, strategy {r.slot}: {pct(r.win_rate)} won" for i, r in enumerate(runs))
+        alt = _t("strategy.plot.alt", runs=joined([say("strategy.plot.alt_run", n=i + 1, slot=r.slot, rate=pct(r.win_rate))
+                                                   for i, r in enumerate(runs)], "classroom_games.semicolon_join"))
         mime = "image/svg+xml" if data.startswith("PHN2Zy") else "image/png"   # "<svg" in base64
         return f"<img src='data:{mime};base64,{data}' alt='{html.escape(alt)}' style='max-width:min(720px,100%)'>"
 
@@ -315,5 +343,5 @@ class StrategyBuilder(Panel):
         return {k: side.policy() for k, side in self.sides.items()}
 
     def __repr__(self) -> str:
-        runs = "; ".join(r.text() for r in self.results) or "no run yet"
-        return f"StrategyBuilder({game_name(self.game)}: {runs})"
+        runs = joined([r.message() for r in self.results], "classroom_games.semicolon_join") or say("strategy.no_run")
+        return _t("strategy.repr", game=game_title(self.game), runs=runs)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import html
 from typing import Any, Mapping, Optional, Sequence
 
+from ..i18n import game_title, render, say
 from .boxes import FONT_STACK, Shown
 
 __all__ = ["html_table", "table_text", "shown_table", "tournament_table"]
@@ -46,12 +47,8 @@ def shown_table(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str
     return Shown(html_table(head, rows, caption), table_text(head, rows, caption), figures)
 
 
-# What a tournament's score is, per game, in a learner's words.
-_SCORES = {
-    "least_score": ("Least Score", "Score = penalty points per match (lower is better); "
-                                   "a shared win counts as a fraction"),
-    "tienlen": ("Tiến Lên", "Score = points won per match (higher is better)"),
-}
+_HEADINGS = ("bot", "seats_played", "wins", "win_rate", "interval", "mean_score")
+"""The columns of a tournament's table (``tournament.heading.<id>`` in the catalogue)."""
 
 
 def tournament_table(result: Any) -> Shown:
@@ -59,15 +56,16 @@ def tournament_table(result: Any) -> Shown:
     played, wins, win rate with its 95% interval, mean score — with what the score
     means in that game, and each bot's figures recorded (``'<bot> win rate'``,
     ``'<bot> wins'``, ``'<bot> seats'``, ``'<bot> mean score'``)."""
-    game, meaning = _SCORES[result.game]
+    game = "tienlen" if result.game == "tien_len" else result.game
     rows, figures = [], {}
     for r in result.table():
         rows.append([r.bot, str(r.seats_played), f"{r.wins:g}", f"{r.win_rate:.1%}",
-                     f"{r.win_low:.1%} – {r.win_high:.1%}", f"{r.mean_score:.2f}"])
+                     render(say("classroom.range", low=f"{r.win_low:.1%}", high=f"{r.win_high:.1%}")),
+                     f"{r.mean_score:.2f}"])
         figures[f"{r.bot} win rate"] = r.win_rate
         figures[f"{r.bot} wins"] = r.wins
         figures[f"{r.bot} seats"] = r.seats_played
         figures[f"{r.bot} mean score"] = r.mean_score
-    caption = f"{len(result.matches)} matches of {game}; seats rotate each match. {meaning}"
-    return shown_table(["Bot", "Seats played", "Wins", "Win rate", "95% interval", "Mean score"], rows, caption,
-                       figures)
+    caption = render(say("classroom.tournament.caption", n=len(result.matches), game=game_title(game),
+                         meaning=say(f"classroom.tournament.meaning.{game}")))
+    return shown_table([render(say(f"tournament.heading.{h}")) for h in _HEADINGS], rows, caption, figures)

@@ -95,13 +95,13 @@ def higher_card_quiz(first: Any, second: Any) -> Quiz:
     a, b = a[0], b[0]
     high, low = (a, b) if tl.card_key(a) > tl.card_key(b) else (b, a)
     if high.rank == low.rank:
-        ranks = tl.rank_name(high, plural=True)
+        ranks = tl.rank_word(high, plural=True)
         why = say("classroom_tl.higher.suit_decides", ranks=ranks, high=high.suit.symbol, low=low.suit.symbol)
         wrong = say("classroom_tl.higher.suit_wrong", card=low, ranks=ranks, low=low.suit.symbol,
                     high=high.suit.symbol)
     else:
-        why = say("classroom_tl.higher.rank_decides", high=tl.rank_name(high), low=tl.rank_name(low))
-        wrong = say("classroom_tl.higher.rank_wrong", card=low, low=tl.rank_name(low), high=tl.rank_name(high))
+        why = say("classroom_tl.higher.rank_decides", high=tl.rank_word(high), low=tl.rank_word(low))
+        wrong = say("classroom_tl.higher.rank_wrong", card=low, low=tl.rank_word(low), high=tl.rank_word(high))
     # The choices are the two cards (a card's name is its label); the answer is the higher one's place.
     choices = {str(a): None, str(b): None} | {str(low): str(wrong)}
     return Quiz(_t("classroom_tl.higher.question", a=a, b=b), choices, answer=0 if high == a else 1,
@@ -148,13 +148,13 @@ def combination_quiz(cards: Any) -> Quiz:
     combo = tl.classify(cards)
     # Each choice by its id (a kind, or None for "not a combination"), then its label and why.
     ids: list[Optional[str]] = [*KIND_WORDS, None]
-    why: dict[Optional[str], Any] = {kind: say("classroom_games.no_why", why=tl.why_not_kind(cards, kind))
+    why: dict[Optional[str], Any] = {kind: say("classroom_games.no_why", why=tl.kind_problem(cards, kind))
                                      for kind in KIND_WORDS}
     if combo is None:
-        explain = say("classroom_tl.combo.not_explain", cards=_sorted(cards), why=tl.why_illegal(cards))
+        explain = say("classroom_tl.combo.not_explain", cards=_sorted(cards), why=tl.illegal_problem(cards))
         why[None] = None
     else:
-        explain = say("classroom_tl.combo.explain", combo=combo.cards, what=combo.describe(), key=combo.key)
+        explain = say("classroom_tl.combo.explain", combo=combo.cards, what=combo.description, key=combo.key)
         why[combo.kind] = None
         why[None] = say("classroom_tl.combo.is_one")
     labels = {kind: KIND_WORDS[kind] if kind else _t("classroom_tl.not_a_combination") for kind in ids}
@@ -168,15 +168,15 @@ def beats_quiz(play: Any, previous: Any, rules: Optional[tl.Rules] = None) -> Qu
     the engine's words (:func:`~cardkit.tienlen.why_not_beats`)."""
     prev = tl.classify(previous)
     if prev is None:
-        raise CardkitError(say("classroom_tl.table_not_combo", why=tl.why_illegal(previous)))
+        raise CardkitError(say("classroom_tl.table_not_combo", why=tl.illegal_problem(previous)))
     ok, text = tienlen_verdict(play, prev, rules)
     # Two choices, "yes" (0) then "no" (1): the answer is the engine's verdict, not a label.
     yes, no = _t("classroom_tl.yes_beats"), _t("classroom_tl.no_beats")
     if ok:
-        why = {yes: None, no: _t("classroom_tl.beats.does", why=tl.why_beats(play, prev, rules))}
+        why = {yes: None, no: _t("classroom_tl.beats.does", why=tl.beat_reason(play, prev, rules))}
     else:
-        why = {yes: _t("classroom_tl.beats.does_not", why=tl.why_not_beats(play, prev, rules)), no: None}
-    return Quiz(_t("classroom_tl.beats.question", table=prev.cards, what=prev.describe(), play=_sorted(play)), why,
+        why = {yes: _t("classroom_tl.beats.does_not", why=tl.beat_problem(play, prev, rules)), no: None}
+    return Quiz(_t("classroom_tl.beats.question", table=prev.cards, what=prev.description, play=_sorted(play)), why,
                 answer=0 if ok else 1, explain=str(text))
 
 
@@ -184,17 +184,17 @@ def key_card_quiz(cards: Any) -> CardQuiz:
     """Select the key card of a combination (the engine's ``Combo.key``)."""
     combo = tl.classify(cards)
     if combo is None:
-        raise CardkitError(say("classroom_tl.key.no_combo", cards=_sorted(cards), why=tl.why_illegal(cards)))
+        raise CardkitError(say("classroom_tl.key.no_combo", cards=_sorted(cards), why=tl.illegal_problem(cards)))
 
     def judge(chosen: tuple) -> tuple[bool, Message]:
         if len(chosen) != 1:
             return False, say("classroom_tl.key.one_card")
         card = chosen[0]
         if card == combo.key:
-            return True, say("classroom_tl.key.right", card=card, name=combo.name)
-        return False, _not_extreme(card, combo.cards, "highest", say("classroom_tl.where.this_combo", name=combo.name))
+            return True, say("classroom_tl.key.right", card=card, name=combo.shape_name)
+        return False, _not_extreme(card, combo.cards, "highest", say("classroom_tl.where.this_combo", name=combo.shape_name))
 
-    return CardQuiz(_t("classroom_tl.key.question", name=combo.name), combo.cards,
+    return CardQuiz(_t("classroom_tl.key.question", name=combo.shape_name), combo.cards,
                     judge=judge, solutions=[[combo.key]], max_selected=1, sort_key=tl.card_key,
                     explain=_t("classroom_tl.key.explain", key=combo.key))
 
@@ -206,7 +206,7 @@ def _not_extreme(card: Card, cards: Sequence[Card], which: str, where: Message) 
     beyond = [c for c in cards if (tl.card_key(c) > tl.card_key(card)) == higher and c != card]
     same_rank = [c for c in beyond if c.rank == card.rank]
     if same_rank and len(beyond) == len(same_rank):
-        return say(f"classroom_tl.extreme.suit.{which}", card=card, where=where, rank=tl.rank_name(card))
+        return say(f"classroom_tl.extreme.suit.{which}", card=card, where=where, rank=tl.rank_word(card))
     return say(f"classroom_tl.extreme.count.{which}", card=card, where=where, n=len(beyond))
 
 
@@ -247,15 +247,15 @@ def beating_table(pairs: Iterable[Sequence[Any]], caption: Optional[str] = None,
     rows, lines, figures = [], [caption, _bar_line(heads)], {}
     for play, previous in pairs:
         ok = tl.beats(play, previous, rules)
-        reason = tl.why_not_beats(play, previous, rules)
+        reason = tl.beat_problem(play, previous, rules)
         if ok:
             p, q = tl.classify(play), tl.classify(previous)
             if p.shape == q.shape:
-                reason = say("classroom_tl.beating.same_shape", name=q.name, key=p.key, other=q.key)
+                reason = say("classroom_tl.beating.same_shape", name=q.shape_name, key=p.key, other=q.key)
             elif q.key.rank == 2 and not q.is_bomb:
-                reason = say("classroom_tl.beating.chops", name=p.name, twos=say(f"classroom_tl.beating.twos{len(q)}"))
+                reason = say("classroom_tl.beating.chops", name=p.shape_name, twos=say(f"classroom_tl.beating.twos{len(q)}"))
             else:
-                reason = say("classroom_tl.beating.beats", name=p.name, other=q.name)
+                reason = say("classroom_tl.beating.beats", name=p.shape_name, other=q.shape_name)
         reason = str(reason)
         shown_p, shown_q = _text(play), _text(previous)
         figures[f"{shown_p} | {shown_q}"] = ok
@@ -320,10 +320,10 @@ def find_combination_quiz(hand: Any, kind: str, size: Optional[int] = None, ques
     def judge(chosen: tuple) -> tuple[bool, Message]:
         combo = tl.classify(chosen)
         if combo is None:
-            return False, say("classroom_tl.find.not_combo", cards=_sorted(chosen), why=tl.why_illegal(chosen))
+            return False, say("classroom_tl.find.not_combo", cards=_sorted(chosen), why=tl.illegal_problem(chosen))
         if combo.kind == kind and (size is None or len(combo) == size):
-            return True, say("classroom_tl.find.right", combo=combo.cards, what=combo.describe())
-        return False, say("classroom_tl.find.other", combo=combo.cards, what=combo.describe(), shape=shape)
+            return True, say("classroom_tl.find.right", combo=combo.cards, what=combo.description)
+        return False, say("classroom_tl.find.other", combo=combo.cards, what=combo.description, shape=shape)
 
     return CardQuiz(question or _t("classroom_tl.find.question", shape=shape), hand, judge=judge,
                     sort_key=tl.card_key, solutions=[c.cards for c in found],
@@ -335,7 +335,7 @@ def beat_it_quiz(hand: Any, previous: Any, rules: Optional[tl.Rules] = None) -> 
     :func:`cardkit.tienlen.beats` accepts is right; a wrong one gets the engine's reason."""
     prev = tl.classify(previous)
     if prev is None:
-        raise CardkitError(say("classroom_tl.table_not_combo", why=tl.why_illegal(previous)))
+        raise CardkitError(say("classroom_tl.table_not_combo", why=tl.illegal_problem(previous)))
     answers = tl.legal_plays(hand, prev, rules)
     if not answers:
         raise CardkitError(say("classroom_tl.beat_it.nothing", table=prev.cards))
@@ -344,7 +344,7 @@ def beat_it_quiz(hand: Any, previous: Any, rules: Optional[tl.Rules] = None) -> 
         ok, text = tienlen_verdict(chosen, prev, rules)
         return bool(ok), text
 
-    return CardQuiz(_t("classroom_tl.beat_it.question", table=prev.cards, what=prev.describe()), hand, judge=judge,
+    return CardQuiz(_t("classroom_tl.beat_it.question", table=prev.cards, what=prev.description), hand, judge=judge,
                     sort_key=tl.card_key, solutions=[c.cards for c in answers],
                     explain=_t("classroom_tl.beat_it.explain", n=len(answers),
                                plays=_joined(c.cards for c in answers)))
@@ -362,7 +362,7 @@ def beats_grid(plays: Sequence[Any], tables: Sequence[Any], caption: str,
     head = "".join(f'<th style="padding:2px 12px 2px 0;text-align:left">{html.escape(str(c))}<br>'
                    f'<span style="font-weight:400">{html.escape(c.describe())}</span></th>' for c in cols)
     lines = [caption, _bar_line([_t("classroom_tl.head_play"),
-                                 *(say("classroom_tl.grid.column", combo=c.cards, what=c.describe()) for c in cols)])]
+                                 *(say("classroom_tl.grid.column", combo=c.cards, what=c.description) for c in cols)])]
     body = []
     for p in rows_p:
         cells, marks = [], []
@@ -374,7 +374,7 @@ def beats_grid(plays: Sequence[Any], tables: Sequence[Any], caption: str,
             cells.append(f'<td {_NOWRAP}>{mark}</td>')
         body.append(f'<tr><th style="padding:2px 12px 2px 0;text-align:left">{html.escape(str(p))}<br>'
                     f'<span style="font-weight:400">{html.escape(p.describe())}</span></th>{"".join(cells)}</tr>')
-        lines.append(_bar_line([say("classroom_tl.grid.column", combo=p.cards, what=p.describe()), *marks]))
+        lines.append(_bar_line([say("classroom_tl.grid.column", combo=p.cards, what=p.description), *marks]))
     table = (f'<table style="border-collapse:collapse;font-size:0.95rem;max-width:56rem">'
              f'<caption style="text-align:left;font-weight:700;padding-bottom:4px">{html.escape(caption)}</caption>'
              f'<thead><tr><th style="text-align:left">{html.escape(_t("classroom_tl.grid.corner"))}</th>{head}</tr>'
@@ -392,7 +392,7 @@ def classify_table(groups: Iterable[Any], caption: Optional[str] = None) -> Show
     for g in groups:
         shown = cards_text(to_cards(g))
         combo = tl.classify(g)
-        what = str(combo.describe()) if combo else _t("classroom_tl.classify.no_combo", why=tl.why_illegal(g))
+        what = str(combo.describe()) if combo else _t("classroom_tl.classify.no_combo", why=tl.illegal_problem(g))
         figures[shown] = combo.kind if combo else NOT_A_COMBINATION
         mark = "✔" if combo else "✖"
         rows.append(f"<tr><td {_NOWRAP}>{html.escape(shown)}</td><td {_NOWRAP}>{mark}</td>"
@@ -426,9 +426,9 @@ def play_options(hand: Any, previous: Any = None, caption: str = "", mark_best: 
     least = min(r[2] for r in rows)
     best_plays = [r[0] for r in rows if r[2] == least]
     best = min(best_plays, key=lambda c: c.top)
-    where = str(tl.classify(previous)) if previous is not None else "an empty table"
-    figures = {f"{k} on {where}": v for k, v in left.items()}
-    figures[f"best on {where}"] = str(best)
+    where = str(tl.classify(previous)) if previous is not None else None   # in the figures' ids only
+    figures = {f"{k} on {where or 'an empty table'}": v for k, v in left.items()}
+    figures[f"best on {where or 'an empty table'}"] = str(best)
     caption = caption or (_t("classroom_tl.options.answers_to", table=tl.classify(previous).cards)
                           if previous is not None else _t("classroom_tl.options.leads"))
     heads = [_t("classroom_tl.head_play"), _t("classroom_tl.options.head_left"), _t("classroom_tl.options.head_fewest")]

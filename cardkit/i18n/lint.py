@@ -5,9 +5,22 @@ decides by reading its own sentences.
 (``tests/test_one_voice.py``).  What counts as learner-facing text: a string
 literal (or the fixed parts of an f-string) that holds two words or more, or one
 capitalised word, once placeholders, HTML tags and CSS words are taken out.
-Not counted: docstrings, developer log lines (``log.*``, ``logger.*``,
-``logging.*``, ``warnings.warn``), ``help=`` of a setting or command-line option,
-and errors meant for programmers (``TypeError``, ``NotImplementedError`` …).
+Not counted (none of it is read by a learner):
+
+- docstrings, also set as ``f.__doc__ = …`` or ``type(name, bases, {"__doc__": …})``;
+- type annotations written as strings (``-> "Combo"``) and ``__repr__`` methods (for the
+  programmer at a prompt);
+- the keys of a lesson's figures (``figures()``, ``figures = {…}``, ``figures[…] = …``,
+  ``figures.update({…})``: ids its tests read from an output's metadata) and a file's
+  ``metadata={…}`` fields;
+- the text a random generator is seeded with (``Random(f"higher card {seed}")``: a salt);
+- CSS font stacks (``"'STIX Two Math', Georgia, serif"``);
+- functions marked :func:`machine_text` (strings for programs, such as OpenSpiel's
+  observation and information-state strings);
+- developer log lines (``log.*``, ``logger.*``, ``logging.*``, ``warnings.warn``), ``help=``
+  of a setting or command-line option, and errors meant for programmers (``TypeError``,
+  ``NotImplementedError``, traitlets' ``TraitError`` for a page that sends a widget state it
+  may not …).
 """
 
 from __future__ import annotations
@@ -18,7 +31,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Iterable, Iterator, Optional
 
-__all__ = ["Finding", "is_learner_text", "scan_file", "scan_tree", "PACKAGE_ROOT", "EXEMPT_DIRS"]
+__all__ = ["Finding", "is_learner_text", "scan_file", "scan_tree", "machine_text", "PACKAGE_ROOT", "EXEMPT_DIRS"]
 
 PACKAGE_ROOT = Path(__file__).resolve().parent.parent
 """The ``cardkit`` package folder."""
@@ -40,7 +53,7 @@ _TECHNICAL = {"True", "False", "None", "Strict", "Lax"}
 """Single words that are values for machines (an environment flag, a cookie's SameSite)."""
 _PROGRAMMER_ERRORS = {"TypeError", "AttributeError", "NotImplementedError", "AssertionError", "RuntimeError",
                       "ImportError", "LookupError", "IndexError", "StopIteration", "SystemExit", "OSError",
-                      "FileNotFoundError", "FileExistsError"}
+                      "FileNotFoundError", "FileExistsError", "TraitError"}
 _LOG_NAMES = {"log", "logger", "logging", "_log", "warnings"}
 _TEXTY = re.compile(r"text|reason|msg|message|sentence|why|note|label|html|status|words|title|caption|line",
                     re.I)
@@ -55,6 +68,9 @@ def is_learner_text(value: str) -> bool:
         return False  # a path or an address: '/proc/meminfo', 'voila/render/{}'
     if value in _TECHNICAL:
         return False
+    if re.fullmatch(r"\s*(?:(?:'[^']*'|\"[^\"]*\"|[\w-]+)\s*,\s*)+(?:serif|sans-serif|monospace|cursive|fantasy|"
+                    r"system-ui|math|emoji|ui-\w+)\s*", value):
+        return False  # a CSS font stack: "'STIX Two Math', Georgia, serif"
     text = re.sub(r"\{[^{}]*\}", " ", value)
     text = re.sub(r"<[^<>]*>|<[^<>]*$|^[^<>]*>", " ", text)
     text = re.sub(r"&#?\w+;", " ", text)
@@ -72,6 +88,15 @@ def is_learner_text(value: str) -> bool:
         w = words[0].strip(".'’")
         return len(w) >= 3 and w[0].isupper() and w[1:].islower()
     return False
+
+
+def machine_text(func):
+    """Mark a function whose strings are read by programs, never by a learner — OpenSpiel's
+    observation and information-state strings, which search and learning algorithms use as
+    keys (so they must read the same in every language), and a state's dump for debugging.
+    It changes nothing at run time; the scan skips the function's literals, and a reviewer
+    sees at a glance which text was kept out of the catalogue on purpose."""
+    return func
 
 
 @dataclass(frozen=True)
@@ -116,6 +141,27 @@ def _call_name(func: ast.AST) -> tuple[str, str]:
     return (parts[0] if parts else "", parts[-1] if parts else "")
 
 
+def _is_figures(node: ast.AST) -> bool:
+    name = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
+    return name in ("figures", "figs")
+
+
+def _figure_assignments(node: ast.AST) -> Iterator[tuple[ast.AST, ast.AST]]:
+    """(target, value) of ``figures = {...}``, ``figures["key"] = …`` and ``f(figures={...})``."""
+    if isinstance(node, (ast.Assign, ast.AnnAssign)):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        for t in targets:
+            if _is_figures(t) or (isinstance(t, ast.Subscript) and _is_figures(t.value)):
+                yield t, node.value
+    if isinstance(node, ast.Call):
+        for kw in node.keywords:
+            if kw.arg == "figures":
+                yield kw, kw.value
+        f = node.func
+        if isinstance(f, ast.Attribute) and f.attr in ("update", "setdefault") and _is_figures(f.value) and node.args:
+            yield f, node.args[0]
+
+
 def _exempt_nodes(tree: ast.AST) -> set[int]:
     ids = _docstring_nodes(tree)
 
@@ -124,10 +170,52 @@ def _exempt_nodes(tree: ast.AST) -> set[int]:
             ids.add(id(sub))
 
     for node in ast.walk(tree):
+        # type annotations written as strings ('"Combo"') name classes, not words for a learner
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            args = node.args
+            for arg in [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]:
+                if arg is not None and arg.annotation is not None:
+                    mark(arg.annotation)
+            if node.returns is not None:
+                mark(node.returns)
+        if isinstance(node, ast.AnnAssign):
+            mark(node.annotation)
+        # figures are the numbers a lesson's tests read from an output's metadata, by key:
+        # ids, never shown ('win rate', 'pair exact' …)
+        if isinstance(node, ast.FunctionDef) and node.name == "figures":
+            mark(node)
+        for target, value in _figure_assignments(node):
+            if isinstance(value, ast.Dict):
+                for key in value.keys:
+                    if key is not None:
+                        mark(key)
+            elif isinstance(value, ast.DictComp):
+                mark(value.key)
+            elif isinstance(target, ast.Subscript):
+                mark(target.slice)
+            elif isinstance(target, ast.Attribute) and target.attr == "setdefault":
+                mark(value)
+        # the text a random generator is seeded with is a salt, not words: Random(f"higher card {seed}")
+        if isinstance(node, ast.Call) and _call_name(node.func)[1] in ("Random", "seed") and node.args:
+            mark(node.args[0])
+        # functions marked @machine_text: strings for programs (OpenSpiel's observation strings)
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and any(
+                _call_name(d)[1] == "machine_text" for d in node.decorator_list):
+            mark(node)
+        # a class's docstring given to type(): {"__doc__": "…"}
+        if isinstance(node, ast.Dict):
+            for key, value in zip(node.keys, node.values):
+                if isinstance(key, ast.Constant) and key.value == "__doc__":
+                    mark(value)
+        # a __repr__ is written for the programmer at a prompt, not for a learner's page
+        if isinstance(node, ast.FunctionDef) and node.name == "__repr__":
+            mark(node)
         if isinstance(node, (ast.Assign, ast.AugAssign, ast.AnnAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             if any(isinstance(t, ast.Name) and t.id == "__all__" for t in targets):
                 mark(node.value)  # names a module exports
+            if any(isinstance(t, ast.Attribute) and t.attr == "__doc__" for t in targets):
+                mark(node.value)  # a docstring set by assignment (a function made at run time)
         if isinstance(node, ast.Call):
             chain = []
             f = node.func
@@ -141,6 +229,10 @@ def _exempt_nodes(tree: ast.AST) -> set[int]:
             for kw in node.keywords:
                 if kw.arg == "help":
                     mark(kw.value)
+                if kw.arg == "metadata" and isinstance(kw.value, ast.Dict):
+                    for key in kw.value.keys:   # a file's metadata fields: savefig(metadata={"Software": None})
+                        if key is not None:
+                            mark(key)
         if isinstance(node, ast.Raise) and node.exc is not None:
             exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
             name = exc.id if isinstance(exc, ast.Name) else exc.attr if isinstance(exc, ast.Attribute) else ""

@@ -27,7 +27,6 @@ from ..cards import Card, CardLike, cards_text, deal_code, full_deck, resolve_se
 from ..errors import CardParseError, HandError, IllegalActionError, OptionError, PlayerError, RulesError
 from ..i18n import Message, and_list, kind_name, say, seat, sentences
 from ..game import TERMINAL, Event
-from ..words import player_name
 from .rules import (
     HAND_SIZE,
     CARD_VALUES,
@@ -67,7 +66,6 @@ CardsLike = Union[str, CardLike, Sequence[CardLike]]
 """Cards dealt to each player [1]."""
 
 
-_name = player_name
 
 
 def _names(players: Sequence[int]) -> Any:

@@ -49,7 +49,6 @@ from ..cards import Card, cards_text, deal_code, resolve_seed
 from ..errors import HandError, IllegalActionError, PlayerError, RulesError
 from ..i18n import Message, and_list, ordinal, say, seat, sentences
 from ..game import TERMINAL, Event
-from ..words import player_name
 from .rules import (
     CARD_AT_PLACE,
     PLACE_OF_INDEX,
@@ -295,7 +294,6 @@ class _Decks:
         return decks[game]
 
 
-_name = player_name
 
 
 class TienLenState:
@@ -850,16 +848,16 @@ def _write_events(log: list, n: int, cursor: list) -> list[Event]:
             prev, prev_owner = table, owner
             table, owner = combo, p
             out.append(Event(p, "play", say("tl.event.play", player=seat(p), cards=combo.cards,
-                                            what=combo.describe()), game))
+                                            what=combo.description), game))
             if combo.is_bomb:
                 if prev is None:
-                    out.append(Event(p, "bomb", say("tl.event.bomb_lead", player=seat(p), bomb=combo.name), game))
+                    out.append(Event(p, "bomb", say("tl.event.bomb_lead", player=seat(p), bomb=combo.shape_name), game))
                 else:
                     if prev.top >= 48 and not prev.is_bomb:
                         what = say(f"tl.event.chopped_twos_{prev.size}", cards=prev.cards)
                     else:
-                        what = say("tl.event.chopped", name=prev.name, cards=prev.cards)
-                    out.append(Event(p, "chop", say("tl.event.chop", player=seat(p), bomb=combo.name,
+                        what = say("tl.event.chopped", name=prev.shape_name, cards=prev.cards)
+                    out.append(Event(p, "chop", say("tl.event.chop", player=seat(p), bomb=combo.shape_name,
                                                     owner=seat(prev_owner), what=what), game))
         elif code == _E_PASS:
             out.append(Event(entry[1], "pass", say("tl.event.pass", player=seat(entry[1])), game))

@@ -37,14 +37,14 @@ Hands as bits (the engine's fast interface)
 
 from __future__ import annotations
 
+import html
 from dataclasses import dataclass
 from itertools import combinations
 from typing import ClassVar, Iterable, Iterator, Optional, Union
 
 from ..cards import Card, cards_text, set_bits, to_cards
 from ..errors import HandError, OptionError, RulesError
-from ..i18n import Message, and_list, say, seat
-from ..words import KIND_WORDS, number_word
+from ..i18n import Message, and_list, joined, kind_word, number_word, say, seat
 
 __all__ = [
     "Rules",
@@ -55,8 +55,12 @@ __all__ = [
     "sort_key",
     "sort_hand",
     "rank_name",
+    "rank_word",
     "classify",
     "why_illegal",
+    "illegal_problem",
+    "beat_reason",
+    "kind_problem",
     "beats",
     "why_not_beats",
     "is_chop",
@@ -149,13 +153,17 @@ class Rules:
         >>> Rules(four_of_a_kind_beats_pair_of_twos=True).house_rules()
         ['a four of a kind chops a pair of 2s too']
         """
+        return [str(m) for m in self.house_rule_messages()]
+
+    def house_rule_messages(self) -> list[Message]:
+        """Every option that differs from the rules as written, as messages."""
         out = []
         if self.four_of_a_kind_beats_pair_of_twos:
-            out.append("a four of a kind chops a pair of 2s too")
+            out.append(say("tl.house.quad_beats_pair_of_twos"))
         if self.bigger_bombs_beat_smaller:
-            out.append("a bigger bomb beats a smaller bomb of the other kind")
+            out.append(say("tl.house.bigger_bombs"))
         if self.passed_players_may_rejoin:
-            out.append("a player who passed may play again later in the same round of play")
+            out.append(say("tl.house.rejoin"))
         return out
 
 
@@ -163,10 +171,17 @@ class Rules:
 # Card order.  "t" below is a card's place in Tiến Lên order: 4 * rank_place + suit,
 # where rank_place is 0 for a 3 … 11 for an ace, 12 for a 2.
 
-_RANK_CODE = ("3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K", "A", "2")
-_RANK_WORD = ("3", "4", "5", "6", "7", "8", "9", "10", "jack", "queen", "king", "ace", "2")
-_RANK_PLURAL = ("3s", "4s", "5s", "6s", "7s", "8s", "9s", "10s", "jacks", "queens", "kings", "aces", "2s")
 _TWO_PLACE = 12
+
+
+def _rank_of_place(place: int) -> int:
+    """The card rank (1 = ace … 13 = king) of a rank place in Tiến Lên order (0 = 3 … 12 = 2)."""
+    return (place + 2) % 13 + 1
+
+
+def _rank_short(place: int) -> Message:
+    """A rank place as printed on a card: 'J', '10'."""
+    return say(f"card.rank_short.r{_rank_of_place(place)}")
 
 _PLACES = [0] * 52
 _CARD_OF_T: list[Card] = [None] * 52  # type: ignore[list-item]
@@ -203,10 +218,15 @@ def sort_hand(cards: Union[str, Card, Iterable[Union[Card, str]]]) -> list[Card]
     return sorted(to_cards(cards), key=card_key)
 
 
+def rank_word(card: Card, plural: bool = False) -> Message:
+    """The rank of a card as a catalogue word: ``'king'``/``'kings'``, ``'7'``/``'7s'``."""
+    return say(f"tl.rank_plural.r{int(card.rank)}" if plural else f"tl.rank.r{int(card.rank)}")
+
+
 def rank_name(card: Card, plural: bool = False) -> str:
-    """The rank of a card in words, as used in messages: ``'king'``/``'kings'``, ``'7'``/``'7s'``."""
-    place = PLACE_OF_INDEX[card.index] >> 2
-    return _RANK_PLURAL[place] if plural else _RANK_WORD[place]
+    """The rank of a card in words, as used in messages: ``'king'``/``'kings'``, ``'7'``/``'7s'``
+    (:func:`rank_word` rendered)."""
+    return str(rank_word(card, plural))
 
 
 def mask_of_cards(cards: Iterable[Card]) -> int:
@@ -295,8 +315,8 @@ class Combo:
         cards = to_cards(cards)
         combo = combo_of_mask(mask_of_cards(cards))
         if combo is None:
-            shown = cards_text(sort_hand(cards)) or "no cards"
-            raise HandError(say("tl.rules.not_combination", shown=shown, why_illegal=why_illegal(cards)))
+            shown = tuple(sort_hand(cards)) or say("tl.rules.no_cards")
+            raise HandError(say("tl.rules.not_combination", shown=shown, why_illegal=illegal_problem(cards)))
         return combo
 
     def __setattr__(self, name: str, value: object) -> None:
@@ -339,7 +359,12 @@ class Combo:
     @property
     def name(self) -> str:
         """A short name of the shape: ``'single'``, ``'pair'``, ``'sequence of four'``,
-        ``'double sequence of three pairs'``."""
+        ``'double sequence of three pairs'`` (:attr:`shape_name` rendered)."""
+        return str(_shape_name(self.code, self.size))
+
+    @property
+    def shape_name(self) -> Message:
+        """The short name of the shape as a message (for a sentence of the catalogue)."""
         return _shape_name(self.code, self.size)
 
     def __len__(self) -> int:
@@ -378,22 +403,24 @@ class Combo:
 
     def describe(self) -> str:
         """The combination in words, for a learner: ``'single 7♥'``, ``'pair of kings'``,
-        ``'sequence of four, 9 to Q'``, ``'double sequence of three pairs, 7 to 9 — a bomb'``."""
+        ``'sequence of four, 9 to Q'``, ``'double sequence of three pairs, 7 to 9 — a bomb'``
+        (:attr:`description` rendered)."""
+        return str(self.description)
+
+    @property
+    def description(self) -> Message:
+        """The combination in words as a message (``tl.describe.<kind>`` and its values)."""
         code = self.code
         key = self.key
         if code == SINGLE:
-            return f"single {key}"
-        if code == PAIR:
-            return f"pair of {rank_name(key, plural=True)}"
-        if code == TRIPLE:
-            return f"triple of {rank_name(key, plural=True)}"
-        if code == FOUR:
-            return f"four of a kind, {rank_name(key, plural=True)} — a bomb"
-        low = _RANK_CODE[((self.mask & -self.mask).bit_length() - 1) >> 2]
-        high = _RANK_CODE[self.top >> 2]
+            return say("tl.describe.single", card=key)
+        if code <= FOUR:
+            return say(f"tl.describe.{KINDS[code]}", ranks=rank_word(key, plural=True))
+        low = _rank_short(((self.mask & -self.mask).bit_length() - 1) >> 2)
+        high = _rank_short(self.top >> 2)
         if code == SEQUENCE:
-            return f"sequence of {number_word(self.size)}, {low} to {high}"
-        return f"double sequence of {number_word(self.size // 2)} pairs, {low} to {high} — a bomb"
+            return say("tl.describe.sequence", n=number_word(self.size), low=low, high=high)
+        return say("tl.describe.double_sequence", n=number_word(self.size // 2), low=low, high=high)
 
     def _repr_svg_(self) -> str:
         from ..svg import card_svg
@@ -404,7 +431,7 @@ class Combo:
             pics.append(f'<g transform="translate({i * gap},0)">{card_svg(card, width)}</g>')
         total = width + gap * (len(self.cards) - 1)
         return (f'<svg xmlns="http://www.w3.org/2000/svg" width="{total}" height="{round(width * 1.4)}" '
-                f'role="img" aria-label="{self.describe()}">' + "".join(pics) + "</svg>")
+                f'role="img" aria-label="{html.escape(self.describe(), quote=True)}">' + "".join(pics) + "</svg>")
 
 
 ComboLike = Union[Combo, str, Card, Iterable[Union[Card, str]]]
@@ -418,12 +445,12 @@ _set_cards = Combo._cards.__set__  # type: ignore[attr-defined]
 _object_new = object.__new__
 
 
-def _shape_name(code: int, size: int) -> str:
+def _shape_name(code: int, size: int) -> Message:
     if code == SEQUENCE:
-        return f"sequence of {number_word(size)}"
+        return say("tl.shape.sequence", n=number_word(size))
     if code == DOUBLE_SEQUENCE:
-        return f"double sequence of {number_word(size // 2)} pairs"
-    return KIND_WORDS[KINDS[code]]
+        return say("tl.shape.double_sequence", n=number_word(size // 2))
+    return kind_word(KINDS[code])
 
 
 # ---------------------------------------------------------------------------
@@ -622,18 +649,30 @@ def classify(cards: ComboLike) -> Optional[Combo]:
 # ---------------------------------------------------------------------------
 # Why cards are no combination
 
-def _rank_list(places: Iterable[int]) -> str:
-    return ", ".join(_RANK_CODE[p] for p in places)
+def _rank_list(places: Iterable[int]) -> object:
+    """Rank places as printed on cards, with commas: '5, 7, 8'."""
+    return joined([_rank_short(p) for p in places], "list.comma")
 
 
 def why_illegal(cards: ComboLike) -> Optional[str]:
     """Why these cards are no combination, in words a learner understands; ``None``
-    when they are one.
+    when they are one (:func:`illegal_problem` rendered).
 
     >>> why_illegal('QS KS AS 2S')
     'a 2 can never be part of a sequence'
     >>> why_illegal('5S 7S 8H')
     'these cards are not consecutive: 5, 7, 8 (6 is missing)'
+    """
+    problem = illegal_problem(cards)
+    return None if problem is None else str(problem)
+
+
+def illegal_problem(cards: ComboLike) -> Optional[Message]:
+    """Why these cards are no combination, as a message (a code such as
+    ``tl.illegal.two_in_sequence`` and its values); ``None`` when they are one.
+
+    >>> illegal_problem('QS KS AS 2S').code
+    'tl.illegal.two_in_sequence'
     """
     if isinstance(cards, Combo):
         return None
@@ -643,43 +682,35 @@ def why_illegal(cards: ComboLike) -> Optional[str]:
         return None
     n = len(cards)
     if n == 0:
-        return "there are no cards: a play needs at least one card"
+        return say("tl.illegal.no_cards")
     if n > 12:
-        return f"{n} cards are too many: the longest combination is a sequence of twelve, 3 to A"
+        return say("tl.illegal.too_many", n=n)
     counts = [0] * 13
     for t in set_bits(mask):
         counts[t >> 2] += 1
     places = [p for p in range(13) if counts[p]]
     if n == 2:
         a, b = sort_hand(cards)
-        return (f"two cards must be a pair, of the same rank ({a} and {b} are not); "
-                "a sequence needs at least 3 cards")
+        return say("tl.illegal.two_cards", a=a, b=b)
     singles = all(counts[p] == 1 for p in places)
     doubles = all(counts[p] == 2 for p in places)
     if singles or (doubles and len(places) >= 2):
-        what = "sequence" if singles else "double sequence"
         if counts[_TWO_PLACE]:
-            return f"a 2 can never be part of a {what}"
+            return say("tl.illegal.two_in_sequence" if singles else "tl.illegal.two_in_double_sequence")
         missing = [p for p in range(places[0], places[-1] + 1) if not counts[p]]
         if missing:
-            unit = "cards" if singles else "pairs"
-            gap = _rank_list(missing)
-            verb = "is" if len(missing) == 1 else "are"
-            return (f"these {unit} are not consecutive: {_rank_list(places)} "
-                    f"({gap} {verb} missing)")
+            return say("tl.illegal.cards_gap" if singles else "tl.illegal.pairs_gap",
+                       ranks=_rank_list(places), gap=_rank_list(missing), missing=len(missing))
         if doubles:
-            return (f"a double sequence needs at least 3 pairs of consecutive ranks; "
-                    f"this has only {len(places)}")
-        return "a sequence needs at least 3 cards"  # pragma: no cover - n >= 3 here
+            return say("tl.illegal.double_too_short", n=len(places))
+        return say("tl.illegal.sequence_too_short")  # pragma: no cover - n >= 3 here
     # Mixed numbers of cards per rank.
     if counts[_TWO_PLACE] and len(places) > 1:
-        return ("a 2 can only be played alone, as a pair or as a triple of 2s: "
-                "a 2 can never be part of a sequence")
+        return say("tl.illegal.two_mixed")
     several = [p for p in places if counts[p] > 1]
-    shown = ", ".join(f"{number_word(counts[p])} {_RANK_PLURAL[p]}" for p in several)
-    return (f"these cards are no combination: there are {shown} among them, but a sequence has "
-            "exactly one card of each rank, a double sequence exactly two, and a pair, triple "
-            "or four of a kind is all one rank")
+    shown = joined([say("tl.rank.count_of", n=number_word(counts[p]),
+                        ranks=say(f"tl.rank_plural.r{_rank_of_place(p)}")) for p in several], "list.comma")
+    return say("tl.illegal.mixed", shown=shown)
 
 
 # ---------------------------------------------------------------------------
@@ -758,8 +789,9 @@ def is_chop(play: ComboLike, previous: ComboLike, rules: Optional[Rules] = None)
 def _previous(previous: ComboLike) -> Combo:
     q = _as_combo(previous)
     if q is None:
-        shown = cards_text(sort_hand(previous)) if not isinstance(previous, Combo) else str(previous)
-        raise HandError((say("tl.rules.previous_play_not_combination", shown=shown, why_illegal=why_illegal(previous)) if shown
+        shown = tuple(previous.cards) if isinstance(previous, Combo) else tuple(sort_hand(previous))
+        raise HandError((say("tl.rules.previous_play_not_combination", shown=shown,
+                             why_illegal=illegal_problem(previous)) if shown
                         else say("tl.rules.previous_play_empty")))
     return q
 
@@ -770,11 +802,11 @@ def beat_problem(play: ComboLike, previous: ComboLike, rules: Optional[Rules] = 
     p = _as_combo(play)
     q = _previous(previous)
     if p is None:
-        return say("tl.beat.no_combination", why=why_illegal(play))
+        return say("tl.beat.no_combination", why=illegal_problem(play))
     quad_pair, ladder = _rules_flags(rules)
     if beats_combo(p, q, quad_pair, ladder):
         return None
-    lower = say("tl.beat.lower_key", key=p.key, table_key=q.key, table=q.name)
+    lower = say("tl.beat.lower_key", key=p.key, table_key=q.key, table=q.shape_name)
     if q.code <= TRIPLE and q.top >= 48:
         what = say(f"tl.beat.twos_{q.size}")
         if q.size == 2:
@@ -784,7 +816,7 @@ def beat_problem(play: ComboLike, previous: ComboLike, rules: Optional[Rules] = 
         if p.shape == q.shape:
             return say("tl.beat.lower_only", lower=lower, allowed=allowed, what=what)
         if p.is_bomb:
-            return say("tl.beat.bomb_too_small", bomb=p.name, what=what, allowed=allowed)
+            return say("tl.beat.bomb_too_small", bomb=p.shape_name, what=what, allowed=allowed)
         return say("tl.beat.only", allowed=allowed, what=what)
     if p.shape == q.shape:
         return lower
@@ -793,11 +825,11 @@ def beat_problem(play: ComboLike, previous: ComboLike, rules: Optional[Rules] = 
             allowed = say("tl.beat.higher_four_ladder" if ladder else "tl.beat.higher_four")
         elif ladder:
             allowed = say("tl.beat.higher_bomb_bigger" if q.size == 6 else "tl.beat.higher_bomb_more_pairs",
-                          name=q.name)
+                          name=q.shape_name)
         else:
-            allowed = say("tl.beat.higher_bomb", name=q.name)
+            allowed = say("tl.beat.higher_bomb", name=q.shape_name)
         return say("tl.beat.bomb", allowed=allowed)
-    return say("tl.beat.same_shape", table=q.name, play=p.name)
+    return say("tl.beat.same_shape", table=q.shape_name, play=p.shape_name)
 
 
 def why_not_beats(play: ComboLike, previous: ComboLike, rules: Optional[Rules] = None) -> Optional[str]:
@@ -820,44 +852,46 @@ def why_beats(play: ComboLike, previous: ComboLike, rules: Optional[Rules] = Non
     >>> why_beats('4S 4C 4D 4H', '2H')
     'a four of a kind is a bomb: it chops a single 2'
     """
+    reason = beat_reason(play, previous, rules)
+    return None if reason is None else str(reason)
+
+
+def beat_reason(play: ComboLike, previous: ComboLike, rules: Optional[Rules] = None) -> Optional[Message]:
+    """Why ``play`` beats ``previous``, as a message; ``None`` when it does not."""
     p = _as_combo(play)
     q = _previous(previous)
     if p is None or not beats_combo(p, q, *_rules_flags(rules)):
         return None
     if p.shape == q.shape:
-        return f"both are a {q.name}, and the key card {p.key} is higher than {q.key}"
+        return say("tl.why_beats.same_shape", name=q.shape_name, key=p.key, other=q.key)
     if q.code <= TRIPLE and q.top >= 48:
-        twos = {1: "a single 2", 2: "a pair of 2s", 3: "three 2s"}[q.size]
-        return f"a {p.name} is a bomb: it chops {twos}"
-    return f"a {p.name} is a bigger bomb than a {q.name}"
-
-
-_KIND_RULE = {
-    "single": "a single is one card",
-    "pair": "a pair is two cards of the same rank",
-    "triple": "a triple is three cards of the same rank",
-    "four_of_a_kind": "a four of a kind is all four cards of one rank",
-    "sequence": "a sequence is three or more cards of ranks in a row, one card of each rank, with no 2",
-    "double_sequence": "a double sequence is three or more pairs of ranks in a row, with no 2",
-}
+        return say("tl.why_beats.chops", name=p.shape_name, twos=say(f"tl.beat.twos_{q.size}"))
+    return say("tl.why_beats.bigger_bomb", name=p.shape_name, other=q.shape_name)
 
 
 def why_not_kind(cards: ComboLike, kind: str) -> Optional[str]:
     """Why these cards are not a combination of ``kind`` (one of :data:`KINDS`), in
-    words that do not name what they are instead; ``None`` when they are one.
+    words that do not name what they are instead; ``None`` when they are one
+    (:func:`kind_problem` rendered).
 
     >>> why_not_kind('8C 8D 8H', 'pair')
     'a pair is two cards of the same rank; these are 3 cards'
     >>> why_not_kind('AS 2C 3D', 'sequence')
     'a sequence is three or more cards of ranks in a row, one card of each rank, with no 2; a 2 can never be part of one'
     """
-    if kind not in _KIND_RULE:
+    problem = kind_problem(cards, kind)
+    return None if problem is None else str(problem)
+
+
+def kind_problem(cards: ComboLike, kind: str) -> Optional[Message]:
+    """Why these cards are not a combination of ``kind``, as a message; ``None`` when they are one."""
+    if kind not in KINDS:
         raise OptionError(say("tl.rules.kind_one_not", join=', '.join(KINDS), kind=repr(kind)))
     cards = list(cards.cards) if isinstance(cards, Combo) else to_cards(cards)
     combo = combo_of_mask(mask_of_cards(cards))
     if combo is not None and combo.kind == kind:
         return None
-    rule = _KIND_RULE[kind]
+    rule = say(f"tl.kind_rule.{kind}")
     n = len(cards)
     counts: dict[int, int] = {}
     for c in cards:
@@ -866,25 +900,25 @@ def why_not_kind(cards: ComboLike, kind: str) -> Optional[str]:
     size = {"single": 1, "pair": 2, "triple": 3, "four_of_a_kind": 4}.get(kind)
     if size is not None:
         if n != size:
-            return f"{rule}; these are {n} cards"
-        return f"{rule}; these cards are of {len(places)} different ranks"
+            return say("tl.not_kind.size", rule=rule, n=n)
+        return say("tl.not_kind.ranks", rule=rule, n=len(places))
     if kind == "sequence":
         if n < 3:
-            return f"{rule}; these are only {n} card{'s' if n != 1 else ''}"
+            return say("tl.not_kind.too_few", rule=rule, n=n)
         if _TWO_PLACE in counts:
-            return f"{rule}; a 2 can never be part of one"
+            return say("tl.not_kind.has_two", rule=rule)
         if any(v > 1 for v in counts.values()):
-            return f"{rule}; here some rank appears more than once"
+            return say("tl.not_kind.repeat", rule=rule)
     else:
         if n < 6 or n % 2:
-            return f"{rule}; that needs an even number of cards, 6 or more, and these are {n}"
+            return say("tl.not_kind.even", rule=rule, n=n)
         if _TWO_PLACE in counts:
-            return f"{rule}; a 2 can never be part of one"
+            return say("tl.not_kind.has_two", rule=rule)
         if any(v != 2 for v in counts.values()):
-            return f"{rule}; here not every rank appears exactly twice"
+            return say("tl.not_kind.not_twice", rule=rule)
     missing = [r for r in range(places[0], places[-1] + 1) if r not in counts]
     if missing:
-        return f"{rule}; these ranks are not in a row ({_rank_list(missing)} missing)"
+        return say("tl.not_kind.gap", rule=rule, gap=_rank_list(missing))
     return rule  # pragma: no cover - every other case is one of the kinds above
 
 

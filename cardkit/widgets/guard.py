@@ -36,6 +36,7 @@ from traitlets import TraitError
 
 from ..errors import CardkitError
 from ..i18n import say
+from . import shared_parts as _shared_parts
 
 __all__ = [
     "WidgetError",
@@ -249,7 +250,7 @@ def guarded_class(cls: type) -> type:
 def _guard_parts(widget: Any) -> None:
     """A widget's layout and style are widgets of their own: guard them too (allowing nothing)."""
     for name in ("layout", "style"):
-        part = getattr(widget, name, None) if name in getattr(widget, "keys", ()) else None
+        part = widget._trait_values.get(name) if name in getattr(widget, "keys", ()) else None
         if isinstance(part, ipywidgets.Widget) and not isinstance(part, FrontEndGuard):
             part.__class__ = guarded_class(type(part))
             if part.comm is not None:
@@ -388,3 +389,9 @@ def _guard_this_kernel() -> None:
 
 
 _guard_this_kernel()
+
+# Every widget's default layout and style: one shared, guarded part per kernel (shared_parts.py;
+# CARDKIT_SHARED_PARTS=0 keeps ipywidgets' one part per widget, to measure the difference).
+if os.environ.get("CARDKIT_SHARED_PARTS", "1") != "0":
+    Layout = _shared_parts.interning(Layout, ipywidgets.Layout)
+    _shared_parts.install(lambda cls: Layout if cls is ipywidgets.Layout else guarded_class(cls))

@@ -65,7 +65,7 @@ class StatusMessage(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
     def _check_kind(self, proposal: dict) -> str:
         kind = proposal["value"]
         if kind not in KINDS:
-            raise WidgetError(f"a message kind is one of {', '.join(KINDS)}; not {kind!r}")
+            raise WidgetError(say("widgets.bad_kind", choices=", ".join(KINDS), given=repr(kind)))
         return kind
 
     def show(self, text: Any, kind: str = "info", moment: Optional[int] = None) -> None:
@@ -132,7 +132,7 @@ class EventLog(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
     def _check_max(self, proposal: dict) -> int:
         n = proposal["value"]
         if n < 1:
-            raise WidgetError(f"max_lines is 1 or more, not {n}")
+            raise WidgetError(say("widgets.bad_max_lines", n=str(n)))
         return n
 
     @staticmethod

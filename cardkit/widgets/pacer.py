@@ -23,6 +23,7 @@ from __future__ import annotations
 import asyncio
 from typing import Any, Callable, Iterable, Optional
 
+from ..i18n import say
 from .messages import show_error
 
 __all__ = ["Pacer"]
@@ -59,7 +60,7 @@ class Pacer:
     @delay.setter
     def delay(self, value: float) -> None:
         if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0 <= value <= 60:
-            raise ValueError(f"a Pacer's delay is a number of seconds from 0 to 60, not {value!r}")
+            raise ValueError(say("widgets.bad_delay", given=repr(value)))
         self._delay = float(value)
 
     @property

@@ -73,3 +73,12 @@ plural("count.games", "{n} game", "{n} games")
 plural("count.points", "{n} point", "{n} points")
 plural("count.players", "{n} player", "{n} players")
 text("ordinal.any", "{n}th")  # chosen by CLDR's ordinal category: see ordinal.one/two/few/other
+
+# Items written one after another with a comma (ranks in a row: "5, 7, 8"), not as a sentence's list.
+text("list.comma", "{first}, {rest}")
+
+# A card named for a screen reader: "Queen of hearts" (the rank capitalised, as a label starts).
+for _n, _label in enumerate(["Ace", "Two", "Three", "Four", "Five", "Six", "Seven", "Eight", "Nine", "Ten", "Jack",
+                             "Queen", "King"], start=1):
+    text(f"card.rank_label.r{_n}", _label)
+text("card.label", "{rank} of {suit}")

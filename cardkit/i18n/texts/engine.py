@@ -142,3 +142,43 @@ text("adapters.ls.discard_draw", "discard {cards}, draw from the deck")
 text("adapters.ls.discard_take", "discard {cards}, take {card}")
 text("adapters.ls.discard_kind_draw", "discard {cards} ({kind}), draw from the deck")
 text("adapters.ls.discard_kind_take", "discard {cards} ({kind}), take {card}")
+
+# --- cardkit/odds.py ---------------------------------------------------------------------------
+text("odds.rules_without_option", "these rules ({name}) have no 'runs_one_suit' option; pass Least Score rules, or "
+     "None for the standard rules")
+text("odds.runs_one_suit_bool", "runs_one_suit is True or False, not {value}")
+text("odds.hands_shape", "hands are given as an (N, 5) array of card indices or as a list of hands")
+text("odds.hand_size_array", "each hand must have exactly {size} cards; got an array of shape {shape}")
+text("odds.card_indices", "card indices run from 0 to 51")
+text("odds.how.exact", "exact")
+text("odds.how.simulated", "simulated, {trials} deals")
+text("odds.lowest_summary", "total {total} against {opponents} opponent(s): strictly lowest {strict}, lowest or "
+     "tied {tied} ({how})")
+text("odds.opponents_1_to_7", "Least Score has 1 to 7 opponents; not {given}")
+text("odds.hand_has_cards", "a Least Score hand has {size} cards")
+text("odds.no_hand_with_total", "no five-card hand has a total of {total}")
+text("odds.players_2_to_8", "Least Score has 2 to 8 players, so 1 to 7 opponents; not {given}")
+text("odds.hand_has_cards_not", "a Least Score hand has {size} cards; this one has {n}")
+text("odds.hand_total_not", "the hand's total is {hand_total}, not {total}")
+text("odds.total_whole_number", "give your total as a whole number (or your hand), not {given}")
+text("odds.no_hand_with_total_range", "no five-card hand has a total of {total}: totals run from {low} to {high}")
+text("odds.exact_not_offered", "the exact count is offered for one opponent, or two when your hand is given; use "
+     "exact=None to get a simulation")
+text("odds.from.other_47", "the other 47 cards")
+text("odds.from.deck_any_hand", "the deck, your hand being any hand with that total")
+text("odds.from.deck_every_hand", "the deck, over every hand with your total")
+text("odds.method.simulated", "simulated: {trials} deals (seed {seed}) of {opponents} opponent hands from {where}")
+text("odds.method.exact", "exact count over every deal of {opponents} opponent hand(s) from {where}")
+
+# --- cardkit/simulate.py -----------------------------------------------------------------------
+text("simulate.bad_deal", "deal is 'least_score' (5 cards) or 'tienlen' (13 cards), not {given}")
+text("simulate.not_a_quantity", "{given} is not a quantity for a {deal} hand; choose one of {choices}, or pass a "
+     "function of a hand")
+text("simulate.not_an_event_or_function", "{given} is not an event for a {deal} hand; choose one of {choices}, or "
+     "pass a function of a hand")
+text("simulate.rules_least_score_only", "rules apply to Least Score hands only")
+text("simulate.not_an_event", "{given} is not an event for a {deal} hand; choose one of {choices}")
+text("simulate.points_at_least_1", "points must be 1 or more, not {points}")
+text("simulate.checkpoints_range", "every checkpoint must lie between 1 and max_trials ({max_trials})")
+text("svg.selected", "{card}, selected")   # a card's label for a screen reader, when it is picked
+text("svg.back_label", "Face-down card")

@@ -108,3 +108,67 @@ text("tl.event.clear_gone_out", "Everyone else passed on {owner}'s play; {owner}
 text("tl.event.out", "{player} has played their last card and goes out, {place}.")
 text("tl.event.game_over", "Game {game} is over. Points: {points}. Totals: {totals}.")
 text("tl.event.match_over", "{player} wins the match with {points} points.")
+
+# --- ranks in Tiến Lên's words (cardkit/tienlen/rules.py, rank_word): a 7, the 7s; a king, the kings ----------
+for _n, (_one, _many) in {1: ("ace", "aces"), 11: ("jack", "jacks"), 12: ("queen", "queens"),
+                          13: ("king", "kings"), **{n: (str(n), f"{n}s") for n in range(2, 11)}}.items():
+    text(f"tl.rank.r{_n}", _one)
+    text(f"tl.rank_plural.r{_n}", _many)
+text("tl.rank.count_of", "{n} {ranks}")  # "two kings", in the list of ranks a group holds too many of
+
+# --- house rules (cardkit/tienlen/rules.py, Rules.house_rule_messages) ---------------------------------------
+text("tl.house.quad_beats_pair_of_twos", "a four of a kind chops a pair of 2s too")
+text("tl.house.bigger_bombs", "a bigger bomb beats a smaller bomb of the other kind")
+text("tl.house.rejoin", "a player who passed may play again later in the same round of play")
+
+# --- a combination in words (Combo.description, Combo.shape_name) -------------------------------------------
+text("tl.describe.single", "single {card}")
+text("tl.describe.pair", "pair of {ranks}")
+text("tl.describe.triple", "triple of {ranks}")
+text("tl.describe.four_of_a_kind", "four of a kind, {ranks} — a bomb")
+text("tl.describe.sequence", "sequence of {n}, {low} to {high}")
+text("tl.describe.double_sequence", "double sequence of {n} pairs, {low} to {high} — a bomb")
+text("tl.shape.sequence", "sequence of {n}")
+text("tl.shape.double_sequence", "double sequence of {n} pairs")
+text("tl.rules.no_cards", "no cards")
+
+# --- why cards are no combination (cardkit/tienlen/rules.py, illegal_problem) -------------------------------
+text("tl.illegal.no_cards", "there are no cards: a play needs at least one card")
+text("tl.illegal.too_many", "{n} cards are too many: the longest combination is a sequence of twelve, 3 to A")
+text("tl.illegal.two_cards", "two cards must be a pair, of the same rank ({a} and {b} are not); "
+     "a sequence needs at least 3 cards")
+text("tl.illegal.two_in_sequence", "a 2 can never be part of a sequence")
+text("tl.illegal.two_in_double_sequence", "a 2 can never be part of a double sequence")
+plural("tl.illegal.cards_gap", "these cards are not consecutive: {ranks} ({gap} is missing)",
+       "these cards are not consecutive: {ranks} ({gap} are missing)", count="missing")
+plural("tl.illegal.pairs_gap", "these pairs are not consecutive: {ranks} ({gap} is missing)",
+       "these pairs are not consecutive: {ranks} ({gap} are missing)", count="missing")
+text("tl.illegal.double_too_short", "a double sequence needs at least 3 pairs of consecutive ranks; "
+     "this has only {n}")
+text("tl.illegal.sequence_too_short", "a sequence needs at least 3 cards")
+text("tl.illegal.two_mixed", "a 2 can only be played alone, as a pair or as a triple of 2s: "
+     "a 2 can never be part of a sequence")
+text("tl.illegal.mixed", "these cards are no combination: there are {shown} among them, but a sequence has "
+     "exactly one card of each rank, a double sequence exactly two, and a pair, triple or four of a kind is all "
+     "one rank")
+
+# --- why a play beats the table (cardkit/tienlen/rules.py, beat_reason) -------------------------------------
+text("tl.why_beats.same_shape", "both are a {name}, and the key card {key} is higher than {other}")
+text("tl.why_beats.chops", "a {name} is a bomb: it chops {twos}")
+text("tl.why_beats.bigger_bomb", "a {name} is a bigger bomb than a {other}")
+
+# --- what each kind is, and why cards are not of a kind (cardkit/tienlen/rules.py, kind_problem) -----------
+text("tl.kind_rule.single", "a single is one card")
+text("tl.kind_rule.pair", "a pair is two cards of the same rank")
+text("tl.kind_rule.triple", "a triple is three cards of the same rank")
+text("tl.kind_rule.four_of_a_kind", "a four of a kind is all four cards of one rank")
+text("tl.kind_rule.sequence", "a sequence is three or more cards of ranks in a row, one card of each rank, with no 2")
+text("tl.kind_rule.double_sequence", "a double sequence is three or more pairs of ranks in a row, with no 2")
+plural("tl.not_kind.size", "{rule}; this is {n} card", "{rule}; these are {n} cards", count="n")
+text("tl.not_kind.ranks", "{rule}; these cards are of {n} different ranks")
+plural("tl.not_kind.too_few", "{rule}; these are only {n} card", "{rule}; these are only {n} cards", count="n")
+text("tl.not_kind.has_two", "{rule}; a 2 can never be part of one")
+text("tl.not_kind.repeat", "{rule}; here some rank appears more than once")
+text("tl.not_kind.even", "{rule}; that needs an even number of cards, 6 or more, and these are {n}")
+text("tl.not_kind.not_twice", "{rule}; here not every rank appears exactly twice")
+text("tl.not_kind.gap", "{rule}; these ranks are not in a row ({gap} missing)")

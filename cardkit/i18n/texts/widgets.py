@@ -112,3 +112,8 @@ text("widgets.status_word.info", "Note: ")
 text("widgets.status_word.success", "Done: ")
 text("widgets.status_word.warning", "Warning: ")
 text("widgets.status_word.error", "Problem: ")
+
+# --- settings of the widgets a lesson builds (cardkit/widgets/messages.py, pacer.py) -------------------
+text("widgets.bad_kind", "a message kind is one of {choices}; not {given}")
+text("widgets.bad_max_lines", "max_lines is 1 or more, not {n}")
+text("widgets.bad_delay", "a Pacer's delay is a number of seconds from 0 to 60, not {given}")
