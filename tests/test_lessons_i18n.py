@@ -23,6 +23,7 @@ from pathlib import Path
 
 import pytest
 
+from cardkit.errors import OptionError
 from cardkit.i18n import PSEUDO, current_locale, set_locale, shipped_languages
 from cardkit.i18n import lessons as L
 
@@ -328,7 +329,7 @@ def test_a_plural_goes_the_whole_way(tmp_path):
     assert [en.text("{n} game", "{n} games", n=k) for k in (1, 2)] == ["1 game", "2 games"]
     pseudo = L.LessonText("least_score.98_plural", PSEUDO)
     assert pseudo.text("{n} game", "{n} games", n=1).startswith("⟦1 gåmé") and "gåmés" in pseudo.text("{n} game", "{n} games", n=4)
-    with pytest.raises(TypeError):
+    with pytest.raises(OptionError):
         en.text("{k} game", "{k} games", k=2)
     problems = L.code_strings("_('{k} game', '{k} games', k=2)\n_(f'{x} games', 'x')\n")[1]
     assert [p.line for p in problems] == [1, 2] and "n=" in problems[0].what

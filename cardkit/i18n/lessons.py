@@ -119,7 +119,9 @@ class LessonText:
         chooses the form: ``_("{n} game", "{n} games", n=3)`` (English: the first for
         1, the second otherwise; another language: its catalogue's plural rules)."""
         if plural is not None and "n" not in values:
-            raise TypeError("_(singular, plural) needs the number that chooses the form as n=…")
+            from ..errors import OptionError  # a lesson author's slip: said to the author, in English
+
+            raise OptionError("_(singular, plural) needs the number that chooses the form as n=…")
         count = values.get("n")
         source = english if plural is None or count == 1 else plural
         if self.language == SOURCE_LANGUAGE:

@@ -82,7 +82,7 @@ class TienLenMatch(MatchController):
                                                  else "tables.tl_choose_first")))
         combo = tl.classify(cards)
         if combo is None:
-            return self.refuse(ShownMessage("error", say("tables.tl_cannot_play_that", reason=tl.why_illegal(cards))))
+            return self.refuse(ShownMessage("error", say("tables.tl_cannot_play_that", reason=tl.illegal_problem(cards))))
         return self.act(combo, "p:" + " ".join(c.code for c in cards),
                         lambda reason: say("tables.tl_cannot_play", combo=tuple(combo.cards), reason=reason))
 
@@ -134,8 +134,8 @@ class TienLenMatch(MatchController):
     def table_words(self, obs: tl.Observation) -> Message:
         """'Player 3's pair of 9s' / 'your own pair of 9s'."""
         if obs.table_player == HUMAN:
-            return say("tables.tl_your_own", combo=obs.table.describe())
-        return say("tables.tl_players", player=seat(obs.table_player), combo=obs.table.describe())
+            return say("tables.tl_your_own", combo=obs.table.description)
+        return say("tables.tl_players", player=seat(obs.table_player), combo=obs.table.description)
 
     def waiting(self, obs: tl.Observation) -> ShownMessage:
         playing = say("tables.playing", player=seat(obs.current_player))

@@ -12,6 +12,11 @@ may not grow wider than the phone. Screenshots of the pages with a game table (a
 390 px, to look at: longer words must not break the table) go to
 ``test-artifacts/screenshots/<lang>/``.
 
+In Vietnamese and Turkish a Least Score round (Least Score 7) and a Tiến Lên game (Tiến Lên 6)
+are played by clicking, the engine replaying the same match beside the page
+(``table_mirror.py``): at every turn the status and the log's newest line must be the engine's,
+in the language, and the finished round's hands and points the engine's.
+
 A language still being translated (a ``DRAFT`` file, see ``cardkit/i18n/glossary/README.md``)
 is checked only when ``CARDKIT_DRAFTS=1`` previews it; with no other language shipped the one
 test says so.
@@ -26,11 +31,14 @@ from pathlib import Path
 
 import pytest
 
-from cardkit.i18n import SOURCE_LANGUAGE, shipped_languages
+from cardkit.cards import seed_from_code
+from cardkit.i18n import SOURCE_LANGUAGE, render, say, seat, shipped_languages, use_locale
 from cardkit.i18n import lessons as L
 from cardkit.i18n.define import REGISTRY
 from cardkit.i18n import load_texts
 from axe_check import run_axe, violations_text
+from table_mirror import LeastScoreMirror, TienLenMirror
+from test_browser_play import TABLE_MATCHES_JS, _click_cards, _settled, _table_state
 from voila_harness import ARTIFACTS, ERROR_TEXT, LESSONS, VoilaServer, expected_widget_views, wait_for_page_ready
 
 pytestmark = pytest.mark.browser
@@ -191,3 +199,142 @@ else:
         assert wide <= 400, f"{lang}/{lesson} is {wide} px wide at a 390 px phone width: something does not wrap"
         english = english_on_page(texts, lesson)
         assert not english, (f"{len(english)} English sentence(s) on {lang}/{lesson}:\n" + "\n".join(english[:60]))
+
+
+# --------------------------------------------------------------------------- playing by clicking
+
+#: The languages a round and a game are played in by clicking: Vietnamese (the game's own
+#: language) and Turkish (the one whose words grow most: suffixes); any other shipped one
+#: when those two are not shipped yet.
+PLAYED = [lang for lang in ("vi", "tr") if lang in LANGUAGES] or LANGUAGES[:2]
+
+
+def _said(lang: str, message) -> str:
+    with use_locale(lang):
+        return render(message)
+
+
+def _expect_in(page, mirror, lang: str, status, timeout_ms: float = 60_000) -> dict:
+    """Wait until the table shows the mirror's match in ``lang``: the status, the log's
+    newest line (the engine's newest event, rendered in the language), the learner's hand,
+    the result area exactly when a round is over."""
+    shown = mirror.shown_events()
+    with use_locale(lang):
+        want = {"status": render(status), "events": len(shown), "lastEvent": shown[-1].text if shown else "",
+                "hand": None if mirror.pending is not None else sorted(c.code for c in mirror.state.hand(0)),
+                "resultShown": mirror.pending is not None}
+    try:
+        page.wait_for_function(TABLE_MATCHES_JS, arg=[0, want], timeout=timeout_ms)
+    except Exception as err:
+        got = _table_state(page, 0)
+        raise AssertionError(f"the {lang} table did not come to show the engine's match ({err}).\nexpected: {want}\n"
+                             f"shown: status={got and got['status']!r}, log={got and got['log'][-3:]}") from None
+    return _table_state(page, 0)
+
+
+def _open_played(language_site, browser, lang: str, lesson: str, query: str):
+    context = browser.new_context(viewport={"width": 1280, "height": 1600}, locale=lang)
+    context.set_default_timeout(READY_MS)
+    page = context.new_page()
+    errors: list[str] = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(language_site.render_url(f"{lang}/{lesson}", query), wait_until="commit")
+    wait_for_page_ready(page, expected_widget_views(LESSONS / lesson), READY_MS)
+    return context, page, errors
+
+
+@pytest.mark.parametrize("lang", PLAYED or ["none"])
+def test_a_least_score_round_played_by_clicking(language_site, browser, lang):
+    if lang == "none":
+        assert not LANGUAGES
+        return
+    from cardkit import least_score as ls
+    deal = "AMY-Q86"  # as in test_browser_play.py: both take choices, then a declaration
+    mirror = LeastScoreMirror(seed_from_code(deal), opponents=3, level="greedy", rules=ls.Rules(threshold=50))
+    context, page, errors = _open_played(language_site, browser, lang, "least_score/07_play_a_match.ipynb", f"?deal={deal}")
+    try:
+        table = page.locator(".ck-table").first
+        _expect_in(page, mirror, lang, say("tables.ls_your_turn"))
+        for _turn in range(40):
+            if not mirror.my_turn:
+                break
+            action = mirror.choose()
+            if action is ls.DECLARE:
+                table.locator("button.ck-declare").click()
+                mirror.learner_plays(action)
+                break
+            _click_cards(page, table, action.cards)
+            label = (say("tables.ls_take_deck") if action.take is None
+                     else say("tables.ls_take_open", card=action.take, label=action.take.label))
+            table.locator(".ck-take label.ck-choice-option", has_text=_said(lang, label)).locator("input").check()
+            before = set(mirror.state.hand(0))
+            table.locator("button.ck-discard").click()
+            mirror.learner_plays(action)
+            status = say("tables.ls_your_turn")
+            if action.take is None:
+                drawn = next(c for c in mirror.state.hand(0) if c not in before)
+                status = say("tables.then", first=say("tables.ls_you_drew", card=drawn), then=status)
+            if mirror.my_turn:
+                _expect_in(page, mirror, lang, status)
+        result = mirror.pending
+        assert result is not None and result.declarer == 0, "the learner's declaration did not end the round"
+        _expect_in(page, mirror, lang, say("tables.then", first=say("tables.ls_round_over", round=result.round_number),
+                                           then=say("tables.least_score.press_next")))
+        state = _settled(page, lambda s: len(s["revealed"]) == len(result.players), "every hand of the finished round")
+        assert [sorted(r["cards"]) for r in state["revealed"]] == [sorted(c.code for c in result.hands[p])
+                                                                   for p in result.players]
+        state = _settled(page, lambda s: [int(row[2]) for row in s["scoreboard"]] == list(result.running_scores),
+                         "the scoreboard's points after the round")
+        texts = page.evaluate(PAGE_WORDS_JS)
+        assert not errors, errors
+    finally:
+        context.close()
+    english = english_on_page(texts, "least_score/07_play_a_match.ipynb")
+    assert not english, f"English on the {lang} table after a round:\n" + "\n".join(english[:40])
+
+
+@pytest.mark.parametrize("lang", PLAYED or ["none"])
+def test_a_tien_len_game_played_by_clicking(language_site, browser, lang):
+    if lang == "none":
+        assert not LANGUAGES
+        return
+    from cardkit import tienlen as tl
+    deal = "3PS-0HT"  # as in test_browser_play.py: the 3♠ first, pairs and sequences, a pass
+    mirror = TienLenMirror(seed_from_code(deal), level="greedy")
+    context, page, errors = _open_played(language_site, browser, lang, "tien_len/06_play_a_game.ipynb", f"?deal={deal}")
+
+    def status():
+        obs = mirror.state.observation(0)
+        if obs.table is None:
+            return say("tables.tl_your_turn_lead")
+        who = (say("tables.tl_your_own", combo=obs.table.description) if obs.table_player == 0 else
+               say("tables.tl_players", player=seat(obs.table_player), combo=obs.table.description))
+        return say("tables.tl_your_turn_beat", table=who)
+
+    try:
+        table = page.locator(".ck-table").first
+        _expect_in(page, mirror, lang, status(), timeout_ms=90_000)
+        for _turn in range(40):
+            if not mirror.my_turn:
+                break
+            action = mirror.choose()
+            if action is tl.PASS:
+                table.locator("button.ck-pass").click()
+            else:
+                _click_cards(page, table, action.cards)
+                table.locator("button.ck-play").click()
+            mirror.learner_plays(action)
+            if mirror.my_turn:
+                _expect_in(page, mirror, lang, status(), timeout_ms=90_000)
+        else:
+            pytest.fail("the game did not end within 40 of the learner's turns")
+        result = mirror.pending
+        assert result is not None and result.game == 1
+        state = _settled(page, lambda s: s["resultShown"] and [int(r[2]) for r in s["scoreboard"]] == list(result.totals),
+                         "the finished game and its points", timeout_ms=90_000)
+        texts = page.evaluate(PAGE_WORDS_JS)
+        assert not errors, errors
+    finally:
+        context.close()
+    english = english_on_page(texts, "tien_len/06_play_a_game.ipynb")
+    assert not english, f"English on the {lang} table after a game:\n" + "\n".join(english[:40])
