@@ -23,7 +23,7 @@ from typing import Any, ClassVar, Iterable, Optional, Sequence, Union
 
 from ..cards import Card, CardLike, Rank, Suit, cards_text, to_cards
 from ..errors import CardParseError, HandError, OptionError, PlayerError, RulesError
-from ..i18n import Message, and_list, say, seat
+from ..i18n import Message, and_list, joined, say, seat
 from ..words import KIND_NAMES as _KIND_NAMES
 from ..words import player_name
 
@@ -607,7 +607,7 @@ def explain_scores(totals: Sequence[int], declarer: int, rules: Optional[Rules] 
         others = [say("ls.score.other", player=names[i], total=t, d=d, score=t - d)
                   for i, t in enumerate(ts) if i != declarer]
         return say("ls.score.tie_succeeds" if d == low else "ls.score.succeeds", d=d, low=low,
-                   others=", ".join(map(str, others)))  # CLDR has no plain comma list here
+                   others=joined(others, "list.comma"))  # CLDR has no plain comma list here
     return say("ls.score.tie_fails" if d == low else "ls.score.fails", d=d, low=low, penalty=r.penalty,
                score=r.penalty + d - low)
 

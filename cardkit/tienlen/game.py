@@ -43,11 +43,11 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from itertools import starmap
-from typing import Optional, Union
+from typing import Any, Optional, Union
 
 from ..cards import Card, cards_text, deal_code, resolve_seed
 from ..errors import HandError, IllegalActionError, PlayerError, RulesError
-from ..i18n import Message, and_list, ordinal, say, seat, sentences
+from ..i18n import Message, and_list, joined, ordinal, say, seat, sentences
 from ..game import TERMINAL, Event
 from .rules import (
     CARD_AT_PLACE,
@@ -796,9 +796,9 @@ def new_game(rules: Optional[Rules] = None, seed: Union[int, str, None] = None) 
 # ---------------------------------------------------------------------------
 # Writing the log out in words
 
-def _seat_points(points) -> str:
-    # "Player 0 3, Player 1 2, …": each seat and its points
-    return ", ".join(str(say("tl.event.seat_points", player=seat(q), points=x)) for q, x in points)
+def _seat_points(points) -> Any:
+    # "Player 0 3, Player 1 2, …": each seat and its points (rendered in the page's language)
+    return joined([say("tl.event.seat_points", player=seat(q), points=x) for q, x in points], "list.comma")
 
 
 def _result_text(game: int, order, scores, totals, instant) -> Message:
@@ -807,7 +807,7 @@ def _result_text(game: int, order, scores, totals, instant) -> Message:
         head = say(f"tl.result.instant_{kind}", game=game, player=seat(p), points=scores[p])
     else:
         head = say("tl.result.went_out_first", game=game, player=seat(order[0]),
-                   order=", ".join(str(seat(q)) for q in order),
+                   order=joined([seat(q) for q in order], "list.comma"),
                    points=_seat_points((q, scores[q]) for q in order))
     return say("tl.result.with_totals", head=head, totals=_seat_points(enumerate(totals)))
 
@@ -828,7 +828,7 @@ def _write_events(log: list, n: int, cursor: list) -> list[Event]:
             if all(k == 13 for k in sizes):
                 dealt = say("tl.event.dealt_13", game=game, n=n)
             else:
-                dealt = say("tl.event.dealt_sizes", game=game, sizes=", ".join(map(str, sizes)))
+                dealt = say("tl.event.dealt_sizes", game=game, sizes=joined(sizes, "list.comma"))
             if req:
                 card = CARD_AT_PLACE[req.bit_length() - 1]
                 if req == 1:
