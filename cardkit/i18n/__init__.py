@@ -202,6 +202,10 @@ def sentences(*parts: Any) -> _Sentences:
     return _Sentences(tuple(p for p in parts if p is not None))
 
 
+
+FORMATTED_NUMBERS = (_Number, _Percent)
+"""The value types of :func:`number` and :func:`percent` (a value that is a number to show)."""
+
 def joined(items: Iterable[Any], code: str) -> Any:
     """Several values (messages, cards …) as one value, joined by the separator message
     ``code`` (a text with ``{first}`` and ``{rest}``, such as ``"{first}; {rest}"``)."""

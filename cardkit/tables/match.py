@@ -26,7 +26,7 @@ from typing import Any, Callable, Iterator, Optional, Sequence
 from ..cards import resolve_seed
 from ..errors import CardkitError, OptionError
 from ..game import resolve_bot
-from ..i18n import Message, _Number, _Percent, say, seat
+from ..i18n import FORMATTED_NUMBERS, Message, say, seat
 from .record import TURNS, check_record
 
 __all__ = ["HUMAN", "ShownMessage", "MatchController", "resolve_bots", "bot_rng", "bot_label", "table_key"]
@@ -597,7 +597,7 @@ def reason_key(reason: Message) -> tuple:
     entry = REGISTRY.get(reason.code)
     names = placeholders(entry.singular) | placeholders(entry.plural or "") if entry is not None else None
     return (reason.code, repr([(k, v) for k, v in reason.items
-                               if (names is None or k in names) and not isinstance(v, (int, float, _Number, _Percent))]))
+                               if (names is None or k in names) and not isinstance(v, (int, float, *FORMATTED_NUMBERS))]))
 
 
 def seat_list(players: Sequence[int], you: int = HUMAN) -> list[Message]:
