@@ -63,7 +63,7 @@ $(CHP):
 	npm install --prefix $(VENV)/node configurable-http-proxy --no-audit --no-fund --silent
 
 test: $(STAMP) chromium $(CHP)
-	$(PY) -m pytest
+	$(PY) -m pytest -n 2 --dist loadgroup
 
 test-browser: $(STAMP) chromium $(CHP)
 	$(PY) -m pytest -m browser tests/browser

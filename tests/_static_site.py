@@ -7,6 +7,7 @@ Pyodide are cached in ``static/.build``, so a rebuild downloads nothing).
 
 from __future__ import annotations
 
+import fcntl
 import hashlib
 import pathlib
 import subprocess
@@ -39,11 +40,18 @@ def inputs_digest() -> str:
 
 
 def built_site() -> pathlib.Path:
-    """The test site, built if missing or out of date."""
-    digest = inputs_digest()
-    stamp = TEST_SITE / ".inputs"
-    if not (stamp.exists() and stamp.read_text() == digest):
-        subprocess.run([sys.executable, str(ROOT / "static" / "build.py"), "--out", str(TEST_SITE),
-                        "--extra-contents", str(PAGES)], check=True, cwd=ROOT)
-        stamp.write_text(digest)
+    """The test site, built if missing or out of date.  Two test processes at once (``make test``
+    runs on both cores) build it once: the second waits for the first's build and uses it."""
+    TEST_SITE.parent.mkdir(parents=True, exist_ok=True)
+    with open(TEST_SITE.parent / "test-site.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        try:
+            digest = inputs_digest()
+            stamp = TEST_SITE / ".inputs"
+            if not (stamp.exists() and stamp.read_text() == digest):
+                subprocess.run([sys.executable, str(ROOT / "static" / "build.py"), "--out", str(TEST_SITE),
+                                "--extra-contents", str(PAGES)], check=True, cwd=ROOT)
+                stamp.write_text(digest)
+        finally:
+            fcntl.flock(lock, fcntl.LOCK_UN)
     return TEST_SITE
