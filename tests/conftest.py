@@ -22,8 +22,8 @@ collect_ignore = ["conftest.py", "browser/conftest.py"]
 
 #: Browser tests that each open one page of their own and share nothing but a server: spread
 #: over the workers two by two instead of running on one (the static site's pages take longest).
-_SPREAD = {"test_browser_static.py::test_static_page_works", "test_browser_a11y.py::test_lesson_has_no_axe_violation",
-           "test_browser_lessons.py::test_lesson_page"}
+_SPREAD = {"test_browser_static.py::test_static_page_works",
+            "test_browser_lessons.py::test_lesson_page"}
 
 
 @pytest.hookimpl(tryfirst=True)

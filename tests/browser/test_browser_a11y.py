@@ -31,7 +31,7 @@ from cardkit import tienlen as tl
 from cardkit.cards import seed_from_code
 from table_mirror import LeastScoreMirror, TienLenMirror
 from test_browser_play import LS_DEAL, LS_RULES, LS_YOUR_TURN, TL_DEAL, _expect, _settled, _tl_status
-from voila_harness import ARTIFACTS, LESSONS, expected_widget_views, lesson_notebooks, wait_for_page_ready
+from voila_harness import ARTIFACTS, LESSONS, expected_widget_views, wait_for_page_ready
 
 pytestmark = pytest.mark.browser
 
@@ -90,10 +90,8 @@ def test_axe_core_is_a_recent_one(voila, open_page):
     assert version[:2] >= MIN_AXE_VERSION, f"axe-core {version} is older than {MIN_AXE_VERSION}"
 
 
-@pytest.mark.parametrize("lesson", lesson_notebooks())
-def test_lesson_has_no_axe_violation(voila, open_page, lesson):
-    page, _ = _open_lesson(voila, open_page, lesson, settle=False)
-    _assert_axe_clean(page, f"{lesson}, on load")
+# Every lesson's page, axe-checked on load: test_browser_lessons.py::test_lesson_page (one load
+# per lesson for both checks).
 
 
 def test_axe_finds_a_planted_violation(voila, open_page):

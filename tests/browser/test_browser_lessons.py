@@ -3,7 +3,9 @@
 The list of lessons is read from ``lessons/`` when the tests are collected, so a new lesson
 is tested as soon as it exists. For each one: the page renders, its widgets are drawn, no
 Python error shows, the browser console has no error, no request leaves the machine, the
-code is hidden; a full-page screenshot goes to ``test-artifacts/screenshots/``.
+code is hidden, axe-core finds no violation (WCAG 2.2 A/AA and best practice); a full-page
+screenshot goes to ``test-artifacts/screenshots/``.  (One page load per lesson serves both the
+rendering and the accessibility checks; the keyboard and phone checks are in test_browser_a11y.py.)
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ from urllib.parse import unquote, urljoin, urlsplit
 
 import pytest
 
+from axe_check import run_axe, violations_text
 from voila_harness import (
     ARTIFACTS,
     ERROR_TEXT,
@@ -60,6 +63,9 @@ def test_lesson_page(voila, open_page, timings, lesson):
     assert not watch.console_errors, f"browser console errors: {watch.console_errors}"
     assert not watch.offsite(), f"requests that leave the machine: {watch.offsite()}"
     assert not watch.failed, f"requests that failed: {watch.failed}"
+    page.wait_for_timeout(100)   # with the 300 ms above: the shims and the widgets' last redraws
+    violations = run_axe(page)
+    assert not violations, violations_text(violations, f"{lesson}, on load")
 
 
 def _around(text: str, match: re.Match, width: int = 120) -> str:
