@@ -55,6 +55,7 @@ __all__ = [
     "or_list",
     "percent",
     "number",
+    "babel_locale",
     "sentences",
     "joined",
     "render",
@@ -347,6 +348,12 @@ def _babel_locale(lang: str):
     from babel import Locale
 
     return Locale.parse(_cldr(lang))
+
+
+def babel_locale(language: Optional[str] = None):
+    """The Babel locale (CLDR data) of ``language`` — the current one if not given; the
+    pseudo-locale writes numbers as English does."""
+    return _babel_locale(current_locale() if language is None else language)
 
 
 _SYMBOLS = ("card.rank_short.",)
