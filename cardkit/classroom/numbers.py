@@ -22,7 +22,7 @@ from typing import Union
 from ..errors import CardkitError
 from ..i18n import Message, babel_locale, current_locale, render, say
 
-__all__ = ["read_number", "pct", "num", "fraction_text", "as_fraction", "EXAMPLES"]
+__all__ = ["read_number", "pct", "num", "fixed_pct", "fixed_num", "fraction_text", "as_fraction", "EXAMPLES"]
 
 Number = Union[int, float, Fraction]
 
@@ -191,6 +191,19 @@ def num(x: Number, sig: int = 4) -> str:
         return _with_decimals(Decimal(int(xf)), 0, _decimal_pattern())
     d = _decimals_for(xf, sig)
     return _with_decimals(_rounded(xf, d), d, _decimal_pattern())
+
+
+def fixed_pct(p: Number, digits: int = 1) -> str:
+    """A share as a percentage with exactly ``digits`` decimals, in the learner's
+    language: ``fixed_pct(0.4732)`` → ``'47.3%'`` (as Python's ``f"{p:.1%}"`` rounds it)."""
+    x = float(p) * 100
+    return _with_decimals(_rounded(x, digits).scaleb(-2), digits, _percent_pattern())
+
+
+def fixed_num(x: Number, digits: int = 2) -> str:
+    """A number with exactly ``digits`` decimals, in the learner's language:
+    ``fixed_num(-0.347)`` → ``'-0.35'`` (``'-0,35'`` in Dutch)."""
+    return _with_decimals(_rounded(float(x), digits), digits, _decimal_pattern())
 
 
 def fraction_text(x: Number, max_digits: int = 15) -> str:
