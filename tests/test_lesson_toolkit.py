@@ -128,7 +128,7 @@ def test_figure_view_shows_picture_then_caption(monkeypatch):
     import IPython.display
 
     monkeypatch.setattr(IPython.display, "display", lambda obj, **kw: shown.append((obj, kw)))
-    v = distribution_plot({1: 1, 2: 3}, title="Which?", xlabel="Value")
+    v = distribution_plot({1: 1, 2: 3}, title="Which?", xlabel="Value", value_name="value")
     v._ipython_display_()
     (picture, kw), (caption, _) = shown
     assert set(picture) == {"text/html", "text/plain"} and kw["raw"] is True
@@ -157,17 +157,18 @@ def test_every_plot_has_a_sentence_with_its_key_numbers_as_alt_text():
 def test_distribution_plot_states_mode_and_means():
     counts = odds.least_score_hand_odds()["total_counts"]
     sim = simulate.outcomes("total", 3_000, 1)
-    v = distribution_plot(counts, simulated=sim, title="Totals", xlabel="Total (points)", seed=1)
+    v = distribution_plot(counts, simulated=sim, title="Totals", xlabel="Total (points)", seed=1,
+                          value_name="total")
     mean = Fraction(sum(t * n for t, n in counts.items()), sum(counts.values()))
     mode = max(counts, key=counts.get)
     assert v.figures["mean"] == mean and v.figures["most likely"] == mode
     assert f"The most likely value is {mode}" in v.caption and "425/13 ≈ 32.69" in v.caption
     assert v.figures["simulated mean"] == pytest.approx(sim.mean())
     assert "3,000 simulated hands, seed 1" in v.caption
-    whole = distribution_plot({0: 1, 2: 1}, title="T", xlabel="x")
+    whole = distribution_plot({0: 1, 2: 1}, title="T", xlabel="x", value_name="x")
     assert "the exact mean is 1." in whole.caption
     with pytest.raises(CardkitError):
-        distribution_plot({1: 0}, title="T", xlabel="x")
+        distribution_plot({1: 0}, title="T", xlabel="x", value_name="x")
 
 
 def test_lowest_total_plot_counts_one_opponent_exactly():
@@ -179,7 +180,7 @@ def test_lowest_total_plot_counts_one_opponent_exactly():
 
 def test_plots_write_nothing_to_stderr(capfd):
     convergence_plot("flush", 1_000, seed=1)
-    distribution_plot({1: 1, 2: 1}, title="T ♠♥ Tiến Lên", xlabel="x")
+    distribution_plot({1: 1, 2: 1}, title="T ♠♥ Tiến Lên", xlabel="x", value_name="x")
     out, err = capfd.readouterr()
     assert out == "" and err == ""
 

@@ -98,7 +98,7 @@ def test_plots_keep_their_words_without_matplotlib():
         conv, _ = plots.convergence_figure("flush", "least_score", hits, 33 / 16660, 3)
         dist = plots.distribution_plot(odds.least_score_hand_odds()["total_counts"],
                                        simulated=simulate.outcomes("total", 2000, 1), seed=1,
-                                       title="Starting totals", xlabel="Total (points)")
+                                       title="Starting totals", xlabel="Total (points)", value_name="total")
         return [(v.alt, v.caption, v.table, v.png[:4]) for v in (conv, dist)]
 
     fast = views()

@@ -46,7 +46,7 @@ from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from voila.voila_kernel_manager import voila_kernel_manager_factory
 
 from ..cards import deal_code, seed_from_code
-from ..i18n import say, set_locale
+from ..i18n import number, say, set_locale
 from .access import (BROWSER_COOKIE, CLASS_FULL, COOKIE_PREFIX, Classroom, browser_key, default_max_kernels,
                      host_pattern, new_browser_id, served_host_names)
 from .kernels import classroom_pools, current_page
@@ -733,7 +733,8 @@ class CardkitVoila(Voila):
                     width = 30
                     done = int(width * ready / wanted) if wanted else width
                     bar = "#" * done + "-" * (width - done)
-                    line = f"Pre-heating lessons [{bar}] {ready}/{wanted} kernels ready ({time.monotonic() - t0:.0f} s)"
+                    line = str(say("app.console.preheating", bar=bar, ready=ready, wanted=wanted,
+                                       seconds=number(time.monotonic() - t0, 0)))
                     print(("\r" + line) if tty else line, end="" if tty else "\n", file=sys.stderr, flush=True)
                 if wanted == 0 or ready >= wanted:
                     break
@@ -742,12 +743,13 @@ class CardkitVoila(Voila):
                 print(file=sys.stderr)
         lines = ["", "=" * 72]
         if self.class_size:
-            lines.append(f"Ready for a class of {self.class_size} on {self.lesson}"
-                         + (f", deal {self.deal}" if self.deal else "") + ".")
-        lines.append("Give your students this address:" if self.ip in ("", "0.0.0.0", "::")
-                     else "Open this address:")
+            lines.append(str(say("app.console.ready_deal", n=self.class_size, lesson=self.lesson, deal=self.deal)
+                             if self.deal else say("app.console.ready", n=self.class_size, lesson=self.lesson)))
+        lines.append(str(say("app.console.give_address") if self.ip in ("", "0.0.0.0", "::")
+                         else say("app.console.open_address")))
         lines += [f"    {u}" for u in urls]
-        lines.append(f"(at most {self.max_kernels} kernels in all, {self.max_kernels_per_client or 'any'} per device)")
+        lines.append(str(say("app.console.limits", total=self.max_kernels, per_device=self.max_kernels_per_client)
+                         if self.max_kernels_per_client else say("app.console.limits_any", total=self.max_kernels)))
         lines.append("=" * 72)
         print("\n".join(lines), file=sys.stderr, flush=True)
 

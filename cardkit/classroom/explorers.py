@@ -100,6 +100,7 @@ class SimulationExplorer(_Panel):
         self.status = StatusMessage()
         self.slider = ipywidgets.SelectionSlider(
             options=[(num(s), s) for s in steps], value=deals, description=render(say("explorer.hands_to_deal")),
+            tooltip=render(say("explorer.hands_to_deal")),
             continuous_update=False, style={"description_width": "initial"},
             layout=ipywidgets.Layout(width="min(30rem, 100%)"))
         self.again = ipywidgets.Button(description=render(say("explorer.deal_again")), icon="refresh",
@@ -211,10 +212,12 @@ class LowestTotalExplorer(_Panel):
         self.status = StatusMessage()
         self.total_slider = ipywidgets.IntSlider(value=total, min=odds.MIN_TOTAL, max=odds.MAX_TOTAL,
                                                  description=render(say("explorer.your_total")),
+                                                 tooltip=render(say("explorer.your_total")),
                                                  continuous_update=False,
                                                  style={"description_width": "initial"})
         self.opponents_slider = ipywidgets.IntSlider(value=opponents, min=1, max=7,
                                                      description=render(say("explorer.opponents")),
+                                                     tooltip=render(say("explorer.opponents")),
                                                      continuous_update=False,
                                                      style={"description_width": "initial"})
         self.result = ipywidgets.HTML()

@@ -659,7 +659,7 @@ class ScoringExplorer(Panel):
     def __init__(self, declarer: int = 15, others: Sequence[int] = (18, 15), **kwargs: Any) -> None:
         style = {"description_width": "initial"}
         self.sliders = [ipywidgets.IntSlider(value=v, min=ls.MIN_TOTAL, max=ls.MAX_TOTAL, description=d,
-                                             continuous_update=False, style=style)
+                                             tooltip=d, continuous_update=False, style=style)
                         for v, d in zip([declarer, *others],
                                         [_t("classroom_ls.scoring.declares_with", name="A"),
                                          _t("classroom_ls.scoring.holds", name="B"),

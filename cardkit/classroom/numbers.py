@@ -3,8 +3,10 @@
 * :func:`read_number` reads what a learner types — ``0.25``, ``1/4``, ``25%``,
   ``1 in 4``, ``2,598,960``, ``0,25`` — as an exact :class:`~fractions.Fraction`,
   or raises :class:`~cardkit.CardkitError` with a plain message.
-* :func:`pct`, :func:`num`, :func:`fraction_text` write numbers for people:
-  ``pct(33/16660)`` → ``'0.198%'``, ``num(2598960)`` → ``'2,598,960'``.
+* :func:`pct`, :func:`num`, :func:`fraction_text` write numbers for people, in
+  the learner's language (CLDR, through Babel): ``pct(33/16660)`` → ``'0.198%'``,
+  ``num(2598960)`` → ``'2,598,960'`` in English, ``'%0,198'`` and ``'2.598.960'``
+  in Turkish.
 """
 
 from __future__ import annotations
@@ -18,9 +20,9 @@ from numbers import Rational, Real
 from typing import Union
 
 from ..errors import CardkitError
-from ..i18n import Message, current_locale, render, say
+from ..i18n import Message, babel_locale, current_locale, render, say
 
-__all__ = ["read_number", "pct", "num", "fraction_text", "as_fraction", "EXAMPLES"]
+__all__ = ["read_number", "pct", "num", "fixed_pct", "fixed_num", "fraction_text", "as_fraction", "EXAMPLES"]
 
 Number = Union[int, float, Fraction]
 
@@ -132,37 +134,76 @@ def _decimals_for(x: float, sig: int) -> int:
     return max(0, sig - 1 - math.floor(math.log10(abs(x))))
 
 
+def _rounded(x: float, d: int) -> Decimal:
+    """``x`` rounded to ``d`` decimals as Python rounds it (so English stays as it always was)."""
+    return Decimal(f"{x:.{d}f}")
+
+
+def _with_decimals(value: Decimal, d: int, pattern_text: str) -> str:
+    from babel.numbers import parse_pattern
+
+    pattern = parse_pattern(pattern_text)
+    pattern.frac_prec = (d, d)
+    return pattern.apply(value, babel_locale())
+
+
+def _percent_pattern() -> str:
+    return babel_locale().percent_formats[None].pattern
+
+
+def _decimal_pattern() -> str:
+    return babel_locale().decimal_formats[None].pattern
+
+
 def pct(p: Number, sig: int = 3) -> str:
-    """A probability as a percentage with ``sig`` significant digits:
-    ``pct(0.49291)`` → ``'49.3%'``, ``pct(33/16660)`` → ``'0.198%'``; whole
-    percentages keep no decimals (``pct(1)`` → ``'100%'``)."""
+    """A probability as a percentage with ``sig`` significant digits, written the
+    way the learner's language writes it (CLDR, through Babel): in English
+    ``pct(0.49291)`` → ``'49.3%'``, ``pct(33/16660)`` → ``'0.198%'``, in Turkish
+    ``'%49,3'``; whole percentages keep no decimals (``pct(1)`` → ``'100%'``)."""
     x = float(p) * 100
     if x != 0 and abs(x) < 1e-6:
         # far too small for decimals (0.0000000000000000000000225%): a power of ten
         mantissa, exponent = f"{x:.{sig - 1}e}".split("e")
         power = str(int(exponent)).translate(str.maketrans("-0123456789", "⁻⁰¹²³⁴⁵⁶⁷⁸⁹"))
-        return f"{mantissa} × 10{power}%"
+        digits = _with_decimals(Decimal(mantissa), sig - 1, _decimal_pattern())
+        shown = _with_decimals(Decimal(1).scaleb(-2), 0, _percent_pattern())  # '1%', '%1', '1 %' …
+        return shown.replace("1", f"{digits} × 10{power}", 1)
     d = _decimals_for(x, sig)
     if x != 0 and abs(x) >= 10 ** (sig - 1):
         d = 0
     if 50 < x < 100:
         # near certainty the digits that matter are those of 100 − x: 99.996%, not 100.0%
         d = max(d, _decimals_for(round(100 - x, 12), 1))
-    return f"{x:,.{d}f}%"
+    return _with_decimals(_rounded(x, d).scaleb(-2), d, _percent_pattern())
 
 
 def num(x: Number, sig: int = 4) -> str:
-    """A number for people: whole numbers with thousands separators
-    (``2,598,960``), others with ``sig`` significant digits (``6.538``)."""
+    """A number for people, written the way the learner's language writes it (CLDR,
+    through Babel): whole numbers with thousands separators (``2,598,960`` in
+    English, ``2.598.960`` in Turkish), others with ``sig`` significant digits
+    (``6.538``; ``6,538`` in Dutch)."""
     if isinstance(x, Fraction) and x.denominator == 1:
         x = int(x)
     if isinstance(x, int) and not isinstance(x, bool):
-        return f"{x:,}"
+        return _with_decimals(Decimal(x), 0, _decimal_pattern())
     xf = float(x)
     if xf.is_integer() and abs(xf) < 1e15:
-        return f"{int(xf):,}"
+        return _with_decimals(Decimal(int(xf)), 0, _decimal_pattern())
     d = _decimals_for(xf, sig)
-    return f"{xf:,.{d}f}"
+    return _with_decimals(_rounded(xf, d), d, _decimal_pattern())
+
+
+def fixed_pct(p: Number, digits: int = 1) -> str:
+    """A share as a percentage with exactly ``digits`` decimals, in the learner's
+    language: ``fixed_pct(0.4732)`` → ``'47.3%'`` (as Python's ``f"{p:.1%}"`` rounds it)."""
+    x = float(p) * 100
+    return _with_decimals(_rounded(x, digits).scaleb(-2), digits, _percent_pattern())
+
+
+def fixed_num(x: Number, digits: int = 2) -> str:
+    """A number with exactly ``digits`` decimals, in the learner's language:
+    ``fixed_num(-0.347)`` → ``'-0.35'`` (``'-0,35'`` in Dutch)."""
+    return _with_decimals(_rounded(float(x), digits), digits, _decimal_pattern())
 
 
 def fraction_text(x: Number, max_digits: int = 15) -> str:
@@ -172,7 +213,7 @@ def fraction_text(x: Number, max_digits: int = 15) -> str:
     if f is None:
         return num(x)
     if f.denominator == 1:
-        return f"{f.numerator:,}"
+        return num(f.numerator)
     if len(str(abs(f.numerator))) > max_digits or len(str(f.denominator)) > max_digits:
         return num(float(f))
     return f"{f.numerator}/{f.denominator}"

@@ -2,7 +2,7 @@
 
 ::
 
-    distribution_plot(odds['total_counts'], simulated=outcomes('total', 20_000, seed=1), …)
+    distribution_plot(odds['total_counts'], simulated=outcomes('total', 20_000, seed=1), value_name=…, …)
     convergence_plot('flush', deals=100_000)
     lowest_total_plot()
 
@@ -297,15 +297,15 @@ def distribution_plot(
     ylabel: Any = None,
     what: Any = None,
     seed: Optional[int] = None,
-    value_name: Any = None,
+    value_name: Any,
 ) -> FigureView:
     """Bars for an exact distribution ({value: count or chance}), dots for a
     simulation (an array with one value per dealt hand, such as
     ``simulate.outcomes('total', 20_000, seed=1)``).  The caption states the most
     likely value and the exact and simulated means.  ``ylabel`` defaults to
-    "Chance (%)", ``what`` (the things simulated) to "hands"; ``value_name`` is what
-    one value is called in a sentence ("total of the five cards"), by default
-    ``xlabel`` up to a bracket, in lower case."""
+    "Chance (%)", ``what`` (the things simulated) to "hands"; ``value_name`` (a message,
+    or a lesson's translated words) is what one value is called in a sentence
+    ("total of the five cards"): the figure's text alternative names it."""
     ylabel = _t("plot.chance_pct") if ylabel is None else str(ylabel)
     what = _t("plot.hands") if what is None else str(what)
     title, xlabel = str(title), str(xlabel)
@@ -357,8 +357,7 @@ def distribution_plot(
     caption = _t("plot.distribution.caption", mode=num(mode), chance=pct(probs[mode]), mean=mean_text, sim=sim_text)
     sim_alt = (_t("plot.distribution.sim_alt", n=num(size), what=what, mean=num(sim_mean))
                if simulated is not None else "")
-    # a caller that gives no value_name leaves it to be read off the axis label (a lesson's own words)
-    what_x = str(value_name) if value_name is not None else xlabel.split(" (")[0].lower()
+    what_x = str(value_name)
     alt = _t("plot.distribution.alt", title=_sentence(title), what=what_x, mode=num(mode), chance=pct(probs[mode]),
              mean=mean_text, sim=sim_alt)
     return FigureView(png_bytes(fig), title, caption, figures, table=(head, rows), alt=alt)

@@ -101,6 +101,7 @@ class _LeastScoreControls:
 
     def __init__(self, policy: ls_policy.Policy) -> None:
         self.declare_at = ipywidgets.IntSlider(value=policy.declare_at, min=0, max=20, description=_t("strategy.ls.declare_at"),
+                                              tooltip=_t("strategy.ls.declare_at"),
                                                continuous_update=False, style=_style())
         self.discard = ipywidgets.Dropdown(options=[(str(w), k) for k, w in ls_policy.DISCARDS.items()],
                                            value=policy.discard, description=_t("strategy.ls.discard"), style=_style(),
@@ -109,6 +110,7 @@ class _LeastScoreControls:
                                         description=_t("strategy.ls.take"), style=_style(),
                                         layout=ipywidgets.Layout(width="auto"))
         self.take_max = ipywidgets.IntSlider(value=policy.take_max, min=1, max=10, description=_t("strategy.ls.take_max"),
+                                            tooltip=_t("strategy.ls.take_max"),
                                              continuous_update=False, style=_style())
         self.take.observe(lambda _c: self._show(), names="value")
         self.widgets = [self.declare_at, self.discard, self.take, self.take_max]

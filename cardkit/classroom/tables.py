@@ -15,8 +15,10 @@ from __future__ import annotations
 import html
 from typing import Any, Mapping, Optional, Sequence
 
-from ..i18n import game_title, render, say
+from ..i18n import game_title, number, render, say
+from ..tables.match import bot_label
 from .boxes import FONT_STACK, Shown
+from .numbers import fixed_num, fixed_pct
 
 __all__ = ["html_table", "table_text", "shown_table", "tournament_table"]
 
@@ -59,9 +61,10 @@ def tournament_table(result: Any) -> Shown:
     game = "tienlen" if result.game == "tien_len" else result.game
     rows, figures = [], {}
     for r in result.table():
-        rows.append([r.bot, str(r.seats_played), f"{r.wins:g}", f"{r.win_rate:.1%}",
-                     render(say("classroom.range", low=f"{r.win_low:.1%}", high=f"{r.win_high:.1%}")),
-                     f"{r.mean_score:.2f}"])
+        rows.append([render(bot_label(r.bot)), render(number(r.seats_played)), render(number(r.wins)),
+                     fixed_pct(r.win_rate),
+                     render(say("classroom.range", low=fixed_pct(r.win_low), high=fixed_pct(r.win_high))),
+                     fixed_num(r.mean_score)])
         figures[f"{r.bot} win rate"] = r.win_rate
         figures[f"{r.bot} wins"] = r.wins
         figures[f"{r.bot} seats"] = r.seats_played

@@ -360,7 +360,7 @@ def beats_grid(plays: Sequence[Any], tables: Sequence[Any], caption: str,
     if None in cols or None in rows_p:
         raise CardkitError(say("classroom_tl.grid.not_combos"))
     head = "".join(f'<th style="padding:2px 12px 2px 0;text-align:left">{html.escape(str(c))}<br>'
-                   f'<span style="font-weight:400">{html.escape(c.describe())}</span></th>' for c in cols)
+                   f'<span style="font-weight:400">{html.escape(render(c.description))}</span></th>' for c in cols)
     lines = [caption, _bar_line([_t("classroom_tl.head_play"),
                                  *(say("classroom_tl.grid.column", combo=c.cards, what=c.description) for c in cols)])]
     body = []
@@ -373,7 +373,7 @@ def beats_grid(plays: Sequence[Any], tables: Sequence[Any], caption: str,
             marks.append(mark)
             cells.append(f'<td {_NOWRAP}>{mark}</td>')
         body.append(f'<tr><th style="padding:2px 12px 2px 0;text-align:left">{html.escape(str(p))}<br>'
-                    f'<span style="font-weight:400">{html.escape(p.describe())}</span></th>{"".join(cells)}</tr>')
+                    f'<span style="font-weight:400">{html.escape(render(p.description))}</span></th>{"".join(cells)}</tr>')
         lines.append(_bar_line([say("classroom_tl.grid.column", combo=p.cards, what=p.description), *marks]))
     table = (f'<table style="border-collapse:collapse;font-size:0.95rem;max-width:56rem">'
              f'<caption style="text-align:left;font-weight:700;padding-bottom:4px">{html.escape(caption)}</caption>'
@@ -392,7 +392,7 @@ def classify_table(groups: Iterable[Any], caption: Optional[str] = None) -> Show
     for g in groups:
         shown = cards_text(to_cards(g))
         combo = tl.classify(g)
-        what = str(combo.describe()) if combo else _t("classroom_tl.classify.no_combo", why=tl.illegal_problem(g))
+        what = render(combo.description) if combo else _t("classroom_tl.classify.no_combo", why=tl.illegal_problem(g))
         figures[shown] = combo.kind if combo else NOT_A_COMBINATION
         mark = "✔" if combo else "✖"
         rows.append(f"<tr><td {_NOWRAP}>{html.escape(shown)}</td><td {_NOWRAP}>{mark}</td>"

@@ -55,7 +55,9 @@ __all__ = [
     "or_list",
     "percent",
     "number",
+    "babel_locale",
     "sentences",
+    "capitalised",
     "joined",
     "render",
     "set_locale",
@@ -201,6 +203,20 @@ def sentences(*parts: Any) -> _Sentences:
     """Several messages shown one after another, as one paragraph."""
     return _Sentences(tuple(p for p in parts if p is not None))
 
+
+
+@dataclass(frozen=True)
+class _Capitalised:
+    value: Any
+
+    def __str__(self) -> str:
+        return render(self)
+
+
+def capitalised(value: Any) -> _Capitalised:
+    """A value (a message, a name) as the start of a sentence: its words in the language
+    it is rendered in, the first letter a capital (Turkish's dotted İ for i)."""
+    return _Capitalised(_freeze(value))
 
 
 FORMATTED_NUMBERS = (_Number, _Percent)
@@ -349,6 +365,12 @@ def _babel_locale(lang: str):
     return Locale.parse(_cldr(lang))
 
 
+def babel_locale(language: Optional[str] = None):
+    """The Babel locale (CLDR data) of ``language`` — the current one if not given; the
+    pseudo-locale writes numbers as English does."""
+    return _babel_locale(current_locale() if language is None else language)
+
+
 _SYMBOLS = ("card.rank_short.",)
 """Codes shown as symbols (a card's rank letter): never wrapped by the pseudo-locale."""
 
@@ -438,6 +460,10 @@ def _value(value: Any, lang: str) -> str:
 
         parts = [_value(v, lang) for v in value.items]
         return format_list(parts, style=value.style, locale=_babel_locale(lang)) if parts else ""
+    if isinstance(value, _Capitalised):
+        words = _value(value.value, lang)
+        first = "İ" if words[:1] == "i" and _cldr(lang).split("_")[0] in ("tr", "az") else words[:1].upper()
+        return first + words[1:]
     if isinstance(value, _Sentences):
         return " ".join(_value(p, lang) for p in value.parts)
     if _is_card(value):

@@ -27,12 +27,8 @@ from .game import PASS, Action, Observation
 from .rules import Combo, why_beats
 from .strong import plan_hand, strong_bot, sure_winner, unseen_mask
 
-__all__ = ["Advice", "Explanation", "coach", "advice", "suggestion", "explain", "explain_move", "kind_message",
-           "NOTHING_BEATS"]
+__all__ = ["Advice", "Explanation", "coach", "advice", "suggestion", "explain", "explain_move", "kind_message"]
 
-NOTHING_BEATS = "nothing you hold beats this — press Pass"
-"""The English of ``coach.tl.nothing_beats`` (what the table's hint says when no play
-beats the table), kept for the tables that still show plain text."""
 
 
 @dataclass(frozen=True)

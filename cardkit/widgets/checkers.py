@@ -36,7 +36,7 @@ from .. import least_score as ls
 from .. import tienlen as tl
 from ..cards import Card, cards_text, to_cards
 from ..errors import CardkitError
-from ..i18n import Message, number_word, render, say
+from ..i18n import Message, capitalised, number_word, render, say
 from .access import FourColourSwitch
 from .hand import Hand
 from .messages import StatusMessage, safe_callback
@@ -79,11 +79,10 @@ Judgement = tuple[Optional[bool], Message]
 """A checker's verdict: legal (True/False, None when no card is chosen) and what to say."""
 
 
-def _start(value: Any) -> str:
-    """A name (the engine's words, or a message) as the start of a sentence: its
-    sentence in the learner's language with its first letter made a capital."""
-    words = render(value) if not isinstance(value, str) else value
-    return words[:1].upper() + words[1:]
+def _start(value: Any) -> Any:
+    """A name (a message) as the start of a sentence: rendered when the sentence is, in
+    the language it is shown in, with its first letter made a capital."""
+    return capitalised(value)
 
 
 # --- the words -----------------------------------------------------------------------
@@ -153,7 +152,7 @@ def tienlen_judgement(cards: Any, previous: Any = None, rules: Optional[tl.Rules
     if combo is None:
         return False, say("checkers.tl.not_combination", cards=tuple(tl.sort_hand(cards)),
                           reason=tl.why_illegal(cards))
-    what = _start(combo.describe())
+    what = _start(combo.description)
     head: Any = what if len(combo) == 1 else say("checkers.tl.named", what=what, cards=tuple(combo.cards))
     if previous is None:
         return True, say("checkers.tl.lead", head=head)
@@ -163,8 +162,8 @@ def tienlen_judgement(cards: Any, previous: Any = None, rules: Optional[tl.Rules
     why = tl.why_not_beats(combo, prev, rules)
     if why is None:
         code = "checkers.tl.beats_chop" if tl.is_chop(combo, prev, rules) else "checkers.tl.beats"
-        return True, say(code, head=head, table=prev.describe())
-    return False, say("checkers.tl.does_not_beat", head=head, table=prev.describe(), reason=why)
+        return True, say(code, head=head, table=prev.description)
+    return False, say("checkers.tl.does_not_beat", head=head, table=prev.description, reason=why)
 
 
 def tienlen_verdict(cards: Any, previous: Any = None,
@@ -436,7 +435,7 @@ class TienLenChecker(_Checker):
             head, rest = say("checkers.tl.table_clear"), say("checkers.tl.table_clear_rest")
         else:
             head, rest = say("checkers.tl.on_the_table"), say("checkers.tl.on_the_table_rest", play=tuple(p.cards),
-                                                                what=p.describe())
+                                                                what=p.description)
         self.table.value = f"<b>{html.escape(render(head))}</b> {html.escape(render(rest))}"
 
     def legal_groups(self) -> list[tl.Combo]:

@@ -55,7 +55,7 @@ from traitlets import Bool, Dict, Int, List, Unicode, observe, validate
 
 from ..cards import Card, cards_text, to_cards
 from ..errors import CardkitError
-from ..i18n import Message, current_locale, render, say
+from ..i18n import Message, capitalised, current_locale, render, say
 from ..svg import BACK_LABEL, back_svg, card_svg
 from .frontend import STATIC, ModuleWidget, register_module
 from .guard import FrontEndGuard, WidgetError
@@ -77,9 +77,8 @@ def _face_in(card: Card, four_colour: bool, language: str) -> dict:
 
 def _card_name(card: Card, language: str) -> str:
     """A card's name as a screen reader reads it: 'Queen of hearts' (the catalogue's words)."""
-    name = render(say("card.name", rank=say(f"card.rank.r{int(card.rank)}"),
-                      suit=say(f"card.suit.{card.suit.name.lower()}")), language)
-    return name[:1].upper() + name[1:]
+    return render(capitalised(say("card.name", rank=say(f"card.rank.r{int(card.rank)}"),
+                                  suit=say(f"card.suit.{card.suit.name.lower()}"))), language)
 
 
 _BACK = back_svg(100, label=BACK_LABEL)

@@ -31,3 +31,12 @@ text("app.note.when_back", "When it is back, reload the page to carry on: your m
                            "are kept in this browser.")
 text("app.note.reload", "Reload")
 text("app.deal_link_refused", "The link asks for deal {code}, but {reason}. This is a new deal instead.")
+
+# What `make app` prints in the teacher's terminal (in the class's language, LANG=).
+text("app.console.preheating", "Pre-heating lessons [{bar}] {ready}/{wanted} kernels ready ({seconds} s)")
+text("app.console.ready", "Ready for a class of {n} on {lesson}.")
+text("app.console.ready_deal", "Ready for a class of {n} on {lesson}, deal {deal}.")
+text("app.console.give_address", "Give your students this address:")
+text("app.console.open_address", "Open this address:")
+text("app.console.limits", "(at most {total} kernels in all, {per_device} per device)")
+text("app.console.limits_any", "(at most {total} kernels in all, any number per device)")

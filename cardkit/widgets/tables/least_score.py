@@ -179,7 +179,7 @@ class LeastScoreTable(TableBase):
     def _draw_take(self, obs: ls.Observation) -> None:
         """The take choice: the open cards, then the deck; on a new turn it starts on what
         the coach recommends."""
-        options = [(str(say("tables.ls_take_open", card=c, label=c.label)), c)
+        options = [(str(say("tables.ls_take_open", card=c, label=c.label_message)), c)
                    for c in sorted(obs.open_cards, key=ls.sort_key)]
         if obs.can_draw:
             options.append((str(say("tables.ls_take_deck")), DECK))   # how many are left: beside the deck
