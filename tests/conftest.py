@@ -23,7 +23,9 @@ collect_ignore = ["conftest.py", "browser/conftest.py"]
 #: Browser tests that each open one page of their own and share nothing but a server: spread
 #: over the workers two by two instead of running on one (the static site's pages take longest).
 _SPREAD = {"test_browser_static.py::test_static_page_works",
-            "test_browser_lessons.py::test_lesson_page"}
+            "test_browser_lessons.py::test_lesson_page",
+            "test_browser_pseudo_locale.py::test_no_english_outside_the_brackets",
+            "test_browser_languages.py::test_the_lesson_in_the_language"}
 
 
 @pytest.hookimpl(tryfirst=True)
