@@ -14,6 +14,8 @@ IP     ?= 127.0.0.1
 # The web app's settings live in etc/jupyter/voila.json, its offline page template in
 # share/jupyter/voila/templates/cardkit; these two paths let Voilà find both.
 VOILA_ENV := JUPYTER_CONFIG_PATH="$(CURDIR)/etc/jupyter" JUPYTER_PATH="$(CURDIR)/share/jupyter"
+# Test processes `make test` runs side by side (pytest-xdist; tests/conftest.py says what stays together).
+WORKERS ?= 2
 # How many learners `make load` simulates, one run per number.
 LEARNERS ?= 10 20 30
 # Classroom mode: CLASS=30 LESSON=least_score/05_probability.ipynb [DEAL=K7Q-29X] pre-heats that
@@ -63,7 +65,7 @@ $(CHP):
 	npm install --prefix $(VENV)/node configurable-http-proxy --no-audit --no-fund --silent
 
 test: $(STAMP) chromium $(CHP)
-	$(PY) -m pytest -n 2 --dist loadgroup
+	$(PY) -m pytest -n $(WORKERS) --dist loadgroup
 
 test-browser: $(STAMP) chromium $(CHP)
 	$(PY) -m pytest -m browser tests/browser
