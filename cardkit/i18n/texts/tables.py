@@ -103,6 +103,7 @@ text("tables.coach_title", "Coach")
 text("tables.coach_what_happened", "What just happened:")
 text("tables.coach_your_turn", "Your turn:")
 text("tables.coach_switch", "Coach: explain every move")
+text("tables.coach_pick_chosen", "That is the coach's pick.")
 
 # --- the controls every table has -------------------------------------------------------------
 text("tables.log_title", "What happened (newest last)")
@@ -148,7 +149,7 @@ text("tables.ls_scoreboard_title",
      "Round {round} · threshold {threshold} (over it and you are out; the lowest score wins)")
 text("tables.ls_now_declared", "declared")
 text("tables.ls_now_knocked_out", "knocked out")
-text("tables.ls_coach_next", "Next: {opening} (the first turn moves one seat on each round). Press Next round.")
+text("tables.ls_coach_next", "{opening} The first turn moves one seat on each round. Press Next round.")
 text("tables.ls_step_d_l", "D is the declarer's total, L the lowest total of the others.")
 text("tables.ls_step_explained", "{explanation}")
 text("tables.ls_step_running", "Running scores: {sums}.")
