@@ -218,6 +218,7 @@ def wait_turn(page, table, learner: Learner, timeout: float = 180.0) -> str:
                 finish[0].click(timeout=3_000)
                 learner.act()
                 learner.finish_waits.append(time.monotonic() - t0)   # offered at once? (issue 18)
+                finish[0].wait_for(state="hidden", timeout=10_000)   # pressed once, not again while it is taken
             except Exception:           # gone in between: the game ended on its own
                 pass
             continue

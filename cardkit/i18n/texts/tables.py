@@ -197,7 +197,7 @@ text("tables.tl_your_turn_lead", "Your turn: you lead — play any combination."
 text("tables.tl_your_turn_beat", "Your turn: beat {table}, or pass.")
 text("tables.tl_your_own", "your own {combo}")
 text("tables.tl_players", "{player}'s {combo}")
-text("tables.tl_you_went_out", "You went out {place}! The others play on: {playing}")
+text("tables.tl_you_went_out", "You went out {place}! Press Finish the game to see the result now, or watch: {playing}")
 text("tables.tl_choose_first", "Choose the cards to play first: click them in your hand (or press Pass).")
 text("tables.tl_cannot_play_that", "You cannot play that: {reason}.")
 text("tables.tl_cannot_play", "You cannot play {combo}: {reason}.")
