@@ -105,6 +105,7 @@ class Learner:
         self.acted_on = ""                  # the coach's words at the learner's last move
         self.advice = ""                    # the coach's words for this turn
         self.transcript = None              # a file: every text read, as read (--transcript)
+        self.finish_waits: list[float] = []  # seconds from the learner's last move to "Finish the game" pressed
 
     def read(self, text: str, part: str = "prose") -> None:
         n = words(text)
@@ -139,7 +140,8 @@ class Learner:
         return (f"{name:<32} {self.words:>5} words ({self.words / self.wpm:4.1f} min), {self.actions:>3} actions "
                 f"({self.actions * self.action / 60:4.1f} min), bots {self.waiting / 60:4.1f} min, "
                 f"{self.turns:>2} turns ({self.own_moves} own moves) → {self.minutes():4.1f} min\n{'':<32} words: "
-                + ", ".join(f"{k} {v}" for k, v in self.parts.items()))
+                + ", ".join(f"{k} {v}" for k, v in self.parts.items())
+                + ("".join(f"\n{'':<32} Finish pressed {w:.1f} s after the learner's last move" for w in self.finish_waits)))
 
 
 #: The right answers of the number questions on these pages (a learner works them out).
@@ -215,6 +217,8 @@ def wait_turn(page, table, learner: Learner, timeout: float = 180.0) -> str:
             try:
                 finish[0].click(timeout=3_000)
                 learner.act()
+                learner.finish_waits.append(time.monotonic() - t0)   # offered at once? (issue 18)
+                finish[0].wait_for(state="hidden", timeout=10_000)   # pressed once, not again while it is taken
             except Exception:           # gone in between: the game ended on its own
                 pass
             continue

@@ -648,7 +648,9 @@ def _follow_the_coach(t, turns):
         assert t.discard(move.cards, move.take), t.status.text
 
 
-def test_the_coach_gives_a_reason_once_then_says_it_shortly():
+def test_the_coach_says_a_reason_shortly_only_right_after_it_was_given():
+    """Issue 18: "(same reason as before)" pointed at a reason given turns earlier, while the
+    turn just read had another: said shortly only when the last turn gave that very reason."""
     from cardkit.least_score import coach as ls_coach
     from cardkit.tables.match import reason_key
     t = ls_table(opponents=2, rules=ls.Rules(threshold=10), seed="F1R-5T5", coach=True)
@@ -664,7 +666,7 @@ def test_the_coach_gives_a_reason_once_then_says_it_shortly():
             else:
                 full += 1
                 assert f"{reason}." in text, text
-        given |= {reason_key(r) for r in reasons}
+        given = {reason_key(r) for r in reasons}
     assert full and short, (full, short)
     # a reason with other cards in its words is another reason
     a = say_reason("coach.ls.why.keep_group", cards=parse_cards("7C 7H"))
@@ -725,3 +727,79 @@ def test_a_page_that_has_just_given_the_rules_may_leave_out_the_tables_own():
         assert shown(make().intro) and "Player 0" in make().intro.value
         t = make(intro=False)
         assert not shown(t.intro) and t.intro in t.children    # still there, not shown
+
+
+# --- issue 18: a newcomer's trial of the ten-minute starts ----------------------------------------
+
+def test_the_hints_are_off_after_new_match():
+    t = tl_table(seed="TEN-M1N")
+    t.show_legal(True)
+    assert t.hint_list.value and t.hint_button.description == "Hide the hints"
+    t.new_match()
+    assert not t.hint_list.value and t.hint_button.description == "Show my legal plays"
+
+
+def test_no_empty_coach_box_when_the_match_is_over():
+    t = ls_table(opponents=2, rules=ls.Rules(threshold=10), seed="F1R-5T5", coach=True)
+    for _ in _follow_the_coach(t, 40):
+        pass
+    while not t.match.match_over():
+        if t.match.my_turn():
+            assert t.declare() or t.discard(t.hand.cards[:1]), t.status.text
+        elif t.match.pending is not None:
+            t.next_round()
+        else:
+            t.match.play_out()
+            t._draw()
+    t.match.coach_notes = []          # nothing happened since the learner's last look
+    t._draw()
+    assert t.coach_box.layout.display == "none" and not t.coach_box.value
+
+
+def test_you_drew_is_the_coachs_and_the_status_keeps_its_line():
+    t = ls_table(opponents=2, rules=ls.Rules(threshold=10), seed="F1R-5T5", coach=True)
+    statuses, drew = set(), 0
+    for _ in _follow_the_coach(t, 6):
+        statuses.add(t.status.text)
+        drew += "You drew" in t.coach_text
+    assert drew and len(statuses) == 1 and "You drew" not in statuses.pop()
+    t = ls_table(opponents=2, rules=ls.Rules(threshold=10), seed="F1R-5T5")     # coach off: the status says it
+    seen = [t.status.text for _ in _follow_the_coach(t, 6)]
+    assert any("You drew" in s for s in seen), seen
+
+
+def test_the_coach_does_not_retell_a_plain_pass():
+    t = tl_table(seed="TEN-M1N", coach=True)
+    texts = []
+    for _ in range(6):
+        if not t.match.my_turn():
+            break
+        texts.append(t.coach_text)
+        from cardkit.tienlen import coach as tl_coach
+        move = tl_coach.suggestion(t.state.observation(0))
+        assert (t.pass_() if move is tl.PASS else t.play(move.cards)), t.status.text
+    joined = "\n".join(texts)
+    assert "passed." not in joined.replace("Everyone else passed", ""), joined
+    assert "Everyone else passed" in joined, joined
+
+
+def test_the_coachs_pick_is_not_explained_twice_and_the_button_is_named_once():
+    from cardkit.least_score import coach as ls_coach
+    t = ls_table(opponents=2, rules=ls.Rules(threshold=10), seed="F1R-5T5", coach=True)
+    move = ls_coach.suggestion(t.state.observation(0))
+    t.select(move.cards)
+    assert t.verdict.text.endswith("That is the coach's pick. Then press Discard and take."), t.verdict.text
+    assert t.discard(move.cards, move.take)
+    t.match.play_out()
+    t._draw()
+    move = ls_coach.suggestion(t.state.observation(0))
+    t.select(move.cards)
+    assert "That is the coach's pick." in t.verdict.text and "Then press" not in t.verdict.text, t.verdict.text
+    other = next(c for c in t.hand.cards if c not in move.cards)
+    t.select([other])
+    assert "legal discard" in t.verdict.text and "coach" not in t.verdict.text, t.verdict.text
+
+
+def test_why_the_coach_does_not_declare_says_what_failing_costs():
+    from cardkit.i18n import say
+    assert "a failed declaration costs 20 points or more" in str(say("coach.ls.why.not_declare", chance="72%", penalty=20))

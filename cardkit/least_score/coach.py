@@ -143,7 +143,8 @@ def coach(observation: Observation) -> Advice:
         take_why = say("coach.ls.why.take_low", value=card_value(move.take), average=deck)
     note = None
     if odds is not None and odds.chance >= DECLARE_NOTE_AT:
-        note = say("coach.ls.why.not_declare", chance=percent(odds.chance, digits=0))
+        # why that chance is not enough: what failing costs (the chance alone does not say it)
+        note = say("coach.ls.why.not_declare", chance=percent(odds.chance, digits=0), penalty=rules.penalty)
     return Advice(move, discard_why, take_why, note)
 
 

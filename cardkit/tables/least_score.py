@@ -108,7 +108,13 @@ class LeastScoreMatch(MatchController):
         if isinstance(action, ls.Discard) and action.take is None:
             drawn = [c for c in self.state.hand(HUMAN) if c not in set(before.hand)]
             if drawn:
-                self.note = say("tables.ls_you_drew", card=drawn[0])
+                # with the coach on, its "what just happened" tells it, first: the status
+                # keeps its one line, the same at every turn (read once)
+                drawn_note = say("tables.ls_you_drew", card=drawn[0])
+                if self.coach:
+                    self.coach_notes.append(drawn_note)
+                else:
+                    self.note = drawn_note
 
     def replay_step(self, step: str) -> bool:
         if step == "x":

@@ -122,7 +122,7 @@ class MatchController:
         self.held: Optional[Message] = None    # a refused click's reason, kept while the bots play
         self.flash: Optional[ShownMessage] = None      # a one-off message (a refusal, "welcome back") until the next move
         self.coach_notes: list[Any] = []
-        self.reasons_given: set = set()        # the coach's reasons shown at the learner's past turns
+        self.reasons_given: set = set()        # the coach's reasons shown at the learner's last turn
         self._reasons_shown: set = set()       # … and at this turn
         self.matches = 0              # how many matches were started (a view sees a new one by it)
         self.question: Optional[str] = None   # the "are you sure?" question being asked ('new_match', …)
@@ -311,7 +311,9 @@ class MatchController:
         if reason is not None:
             return self.refuse(ShownMessage("error", illegal(reason)))
         before = self.state.observation(HUMAN)
-        self.reasons_given |= self._reasons_shown   # read at this turn: said shortly from now on
+        # read at this turn: said shortly at the next one ("as before" is the turn just read,
+        # never one further back, whose reason the learner may not have in mind)
+        self.reasons_given, self._reasons_shown = set(self._reasons_shown), set()
         self.state.apply_action(action, HUMAN)
         if self.coach:
             # a new turn of the table: the learner knows what they did; what follows from it
@@ -433,9 +435,10 @@ class MatchController:
         return lines
 
     def short_advice(self, advice: list[Any]) -> list[Any]:
-        """The coach's advice, each pick whose reason was already given at a past turn of
-        this match said shortly ("Coach: discard K♥ (same reason as before)."): a reason is
-        read once, not at every turn (see :func:`reason_key`)."""
+        """The coach's advice, each pick whose reason was given at the learner's last turn
+        said shortly ("Coach: discard K♥ (same reason as before)."): a reason is not read
+        twice in a row (see :func:`reason_key`); one given further back is given again, so
+        that "before" never points at another reason than the last one read."""
         out, shown = [], set()
         for line in advice:
             short = self.coach_again.get(getattr(line, "code", None))
@@ -488,6 +491,11 @@ class MatchController:
     def turn_words(self, turn: str) -> Message:
         """'your turn', 'between two rounds' … for a record's ``turn``."""
         return say(f"tables.{self.game}.turn_between") if turn == "between" else say(f"tables.turn_{turn}")
+
+    def has_moved(self) -> bool:
+        """True once the learner has made a move of their own in this match (a play, a
+        discard, a declaration or a pass; going on to the next round is not one)."""
+        return any(step != "n" for step in self.steps)
 
     def in_progress(self) -> bool:
         """True once the learner has moved in this match and it is not over."""

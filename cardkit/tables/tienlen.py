@@ -204,7 +204,11 @@ class TienLenMatch(MatchController):
         return list(tl_coach.advice(obs))
 
     def coach_explain(self, before: tl.Observation, player: int, action: Any) -> Any:
-        return tl_coach.explain_move(before, player, action, self.state.observation(HUMAN), you=HUMAN)
+        said = tl_coach.explain(before, player, action, self.state.observation(HUMAN), you=HUMAN)
+        if action is tl.PASS:
+            # a pass is the scoreboard's "passed": told only when it clears the table (who leads)
+            return said.then
+        return said.move if said.then is None else say("tables.then", first=said.move, then=said.then)
 
     def coach_round_over(self) -> list[Any]:
         res = self.pending

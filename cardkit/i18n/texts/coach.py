@@ -93,7 +93,8 @@ text("coach.ls.why.draw_only", "there are no open cards to take")
 text("coach.ls.why.must_take", "the deck is empty, so you must take an open card")
 text("coach.ls.why.take_group", "with it, {cards} go together next turn")
 text("coach.ls.why.take_low", "it is worth {value}; a deck card averages {average}")
-text("coach.ls.why.not_declare", "Not declaring yet: you would be lowest only about {chance} of the time.")
+text("coach.ls.why.not_declare", "Not declaring yet: you would be lowest only about {chance} of the time, and a "
+                                 "failed declaration costs {penalty} points or more.")
 
 text("coach.ls.did_declare", "{who} declared: every hand is shown and the round is scored.")
 text("coach.ls.did_draw", "{who} discarded {group} and drew.")

@@ -383,6 +383,7 @@ class TableBase(widgets.VBox):
     # --- running the match: the controller moves, the view draws --------------------------
     def _start(self, seed: int) -> None:
         self.pacer.cancel()
+        self._hints = False     # a new match starts as a table does: the hints off
         self.match.start(seed)
         self._draw_code()
         self._moved()
@@ -512,7 +513,11 @@ class TableBase(widgets.VBox):
             self.event_log.add_class("ck-sr")
         else:
             self.event_log.remove_class("ck-sr")
-        if not on or self.match.state is None:
+        lines = self.match.coach_lines() if on and self.match.state is not None else []
+        if not lines:
+            # nothing to say (the match is over and nothing happened since the learner's
+            # last look): no empty box is left on the page
+            hidden(self.coach_box, True)
             self.coach_box.value = ""
             return
         parts, items = [], []
@@ -522,7 +527,7 @@ class TableBase(widgets.VBox):
                 parts.append("<ul class='ck-coach-list'>" + "".join(items) + "</ul>")
                 items.clear()
 
-        for kind, line in self.match.coach_lines():
+        for kind, line in lines:
             if kind == "item":
                 items.append(f"<li>{esc(line)}</li>")
             else:

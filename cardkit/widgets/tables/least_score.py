@@ -27,6 +27,7 @@ from .. import guard as widgets
 from ... import least_score as ls
 from ...cards import Card
 from ...i18n import say, seat
+from ...least_score import coach as ls_coach
 from ...tables import DECK, HUMAN, LeastScoreMatch, ShownMessage
 from ..access import ChoiceGroup
 from ..checkers import legal_list_html, least_score_sections, least_score_verdict
@@ -226,9 +227,17 @@ class LeastScoreTable(TableBase):
             self._message_in(self.verdict, None if st.current_player() == HUMAN
                              else ShownMessage("info", say("tables.wait_choose")))
             return
-        if legal:
+        if legal and self.coach and st.current_player() == HUMAN and self._is_coach_pick(st):
+            # the coach has just said what this discard is worth and why: not said twice
+            text = str(say("tables.coach_pick_chosen"))
+        if legal and not match.has_moved():   # which button comes next: said until it was pressed once
             text = str(say("tables.ls_then_take", verdict=text))
         self._message_in(self.verdict, ShownMessage("success" if legal else "error", text))
+
+    def _is_coach_pick(self, st: Any) -> bool:
+        """The chosen cards are the discard the coach suggests now."""
+        move = ls_coach.suggestion(st.observation(HUMAN))
+        return isinstance(move, ls.Discard) and set(move.cards) == set(self.hand.selected)
 
     def _legal_groups(self) -> list:
         return ls.legal_discards(self.hand.cards, self.match.state.rules)

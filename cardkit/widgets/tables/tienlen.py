@@ -27,6 +27,7 @@ from ... import tienlen as tl
 from ...errors import CardkitError
 from ...i18n import say, seat
 from ...tables import HUMAN, ShownMessage, TienLenMatch
+from ...tienlen import coach as tl_coach
 from ..checkers import legal_list_html, tienlen_sections, tienlen_verdict
 from ..hand import CardRow, Hand
 from ..messages import StatusMessage
@@ -121,8 +122,8 @@ class TienLenTable(TableBase):
         match = self.match
         for p, h in enumerate(self.opponent_hands, start=1):
             h.count = obs.hand_sizes[p]
-            now = match.now(p, obs, short=True)
-            h.title = str(seat(p) if now is None else say("tables.opponent_now", player=seat(p), now=now))
+            # what each is doing now is the scoreboard's "Now" (just above): said there once
+            h.title = str(seat(p))
         alert = match.alert
         self._message_in(self.alert, None if alert is None else
                          ShownMessage("warning", getattr(alert, "message", None) or alert.text))
@@ -148,8 +149,17 @@ class TienLenTable(TableBase):
             if reason is not None:
                 legal, text = False, str(say("tables.tl_not_now", verdict=text, reason=reason))
             else:
-                text = str(say("tables.tl_press_play", verdict=text))
+                if self.coach and self._is_coach_pick(st):
+                    # the coach has just said why this play: not said twice
+                    text = str(say("tables.coach_pick_chosen"))
+                if not match.has_moved():   # which button comes next: said until it was pressed once
+                    text = str(say("tables.tl_press_play", verdict=text))
         self._message_in(self.verdict, ShownMessage("success" if legal else "error", text))
+
+    def _is_coach_pick(self, st: Any) -> bool:
+        """The chosen cards are the play the coach suggests now."""
+        move = tl_coach.suggestion(st.observation(HUMAN))
+        return move is not tl.PASS and set(move.cards) == set(self.hand.selected)
 
     def _legal_groups(self) -> list:
         st = self.match.state
