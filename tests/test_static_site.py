@@ -98,3 +98,43 @@ def test_serve_sends_the_compressed_copy(site):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_widget_messages_carry_null_both_ways_in_the_browser(monkeypatch):
+    """In Pyodide, None went to the page as undefined (a part shown again by
+    ``layout.display = None`` stayed hidden) and the page's null came back as ``jsnull``
+    (a fresh page was told its saved match "cannot be read back"): cardkit's widgets make
+    the kernel's comms carry null both ways (cardkit/widgets/in_browser.py)."""
+    import sys
+    import types
+
+    from comm.base_comm import CommManager
+
+    from cardkit.widgets import in_browser
+
+    jsnull = type("JsNull", (), {"__bool__": lambda self: False})()
+    sent = []
+
+    class Comm:
+        def publish_msg(self, msg_type, data=None, metadata=None, buffers=None, **keys):
+            sent.append((msg_type, data))
+
+    ffi = types.ModuleType("pyodide.ffi")
+    ffi.jsnull = jsnull
+    kernel_comm = types.ModuleType("pyodide_kernel.comm")
+    kernel_comm.Comm = Comm
+    for name, module in {"pyodide": types.ModuleType("pyodide"), "pyodide.ffi": ffi,
+                         "pyodide_kernel": types.ModuleType("pyodide_kernel"),
+                         "pyodide_kernel.comm": kernel_comm}.items():
+        monkeypatch.setitem(sys.modules, name, module)
+    received = []
+    monkeypatch.setattr(CommManager, "comm_msg", lambda self, stream, ident, msg: received.append(msg))
+    monkeypatch.setattr(CommManager, "comm_open", CommManager.comm_open)
+    assert not in_browser.adapt_comms(), "outside Pyodide nothing changes"
+    assert in_browser.adapt_comms(force=True)
+
+    Comm().publish_msg("comm_msg", {"method": "update", "state": {"display": None, "children": ["IPY_MODEL_1"]}})
+    assert sent == [("comm_msg", {"method": "update", "state": {"display": jsnull, "children": ["IPY_MODEL_1"]}})]
+    CommManager.comm_msg(None, None, None, {"content": {"data": {"type": "found", "record": jsnull}}})
+    assert received == [{"content": {"data": {"type": "found", "record": None}}}]
+    assert in_browser.nulls_to_js([None, (1, None)], jsnull) == [jsnull, [1, jsnull]]

@@ -127,19 +127,12 @@ def test_deal_in_the_address_reaches_the_lesson(static_site, open_page):
     assert code == "ACE-777", f"the page plays deal {code}, not the one in its address"
 
 
-RESULT_AREA = pytest.mark.xfail(
-    reason="on the static site the round's result area (.ck-result-area) stays hidden after the last move, "
-           "though the status and the log say the round is over: seen, not yet explained", strict=False)
-
-
-@RESULT_AREA
 def test_least_score_round_by_clicking(static_site, open_page):
     import test_browser_play
 
     test_browser_play.test_play_a_least_score_round_to_a_declaration(static_site, open_page)
 
 
-@RESULT_AREA
 def test_tien_len_game_by_clicking(static_site, open_page):
     import test_browser_play
 
