@@ -138,3 +138,23 @@ def test_widget_messages_carry_null_both_ways_in_the_browser(monkeypatch):
     CommManager.comm_msg(None, None, None, {"content": {"data": {"type": "found", "record": jsnull}}})
     assert received == [{"content": {"data": {"type": "found", "record": None}}}]
     assert in_browser.nulls_to_js([None, (1, None)], jsnull) == [jsnull, [1, jsnull]]
+
+
+def test_the_browser_deals_fewer_hands_and_says_so(monkeypatch):
+    """In the learner's browser (plain Python on Pyodide) a lesson's longest simulations deal
+    at most accel.BROWSER_DEALS hands (Least Score 5 was minutes there), and what is shown
+    says how many; under Voilà every simulation deals what the lesson asks."""
+    from cardkit import accel, odds
+    from cardkit.classroom.chances import odds_table
+    from cardkit.classroom.explorers import SimulationExplorer
+
+    assert not accel.in_browser()
+    assert odds.p_lowest_total(25, 3, trials=30_000).trials == 30_000
+    monkeypatch.setattr(accel, "_as_browser", True)
+    assert accel.deals_here(200_000) == accel.BROWSER_DEALS and accel.deals_here(500) == 500
+    assert accel.deals_here("many") == "many"
+    r = odds.p_lowest_total(25, 3, trials=200_000)
+    assert r.trials == accel.BROWSER_DEALS and f"{accel.BROWSER_DEALS:,}" in str(r.method)
+    assert SimulationExplorer("four_of_a_kind", deals=100_000, seed=7).deals == accel.BROWSER_DEALS
+    table = odds_table(["pair"], simulate_deals=100_000, seed=5)
+    assert "20,000" in str(table.text if hasattr(table, "text") else table)

@@ -92,18 +92,7 @@ def _slow_pages(monkeypatch):
     monkeypatch.setattr(test_browser_play, "PAGE_READY_MS", PAGE_READY_MS, raising=False)
 
 
-#: Open problems seen on this machine (load average 10-17), left visible rather than hidden:
-#: each passes (XPASS) once fixed.
-SLOW_IN_THE_BROWSER = {
-    # its plain-Python simulations (the lowest-total plot: 24 seeded runs of 20,000 deals, and
-    # 200,000 deals twice more) took over 4 minutes in Pyodide at load 15-18 (it passed at load 6)
-    "least_score/05_probability.ipynb",
-}
-
-
-@pytest.mark.parametrize("lesson", [pytest.param(name, marks=pytest.mark.xfail(
-    reason="the lesson's plain-Python simulations outlast the page wait in the browser", strict=False))
-    if name in SLOW_IN_THE_BROWSER else name for name in LESSONS])
+@pytest.mark.parametrize("lesson", LESSONS)
 def test_static_page_works(static_site, open_page, lesson):
     page, watch = open_page(static_site.render_url(lesson))
     state = wait_for_page_ready(page, expected_widget_views(ROOT / "lessons" / lesson), timeout_ms=PAGE_READY_MS)
