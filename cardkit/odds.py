@@ -991,6 +991,7 @@ def p_lowest_total(
     """
     if isinstance(opponents, bool) or not isinstance(opponents, int) or not 1 <= opponents <= 7:
         raise RulesError(say("odds.players_2_to_8", given=repr(opponents)))
+    trials = accel.deals_here(trials)   # fewer in the learner's browser (the result says how many)
     hand_cards: Optional[list[Card]] = None
     if hand is not None:
         hand_cards = to_cards(hand)

@@ -16,12 +16,18 @@ at build time (the site fetches nothing from anywhere but itself):
 5. the site made light: no source maps, no unused files, a ``.gz`` beside every file that
    compresses (``static/serve.py`` sends those, any static host compresses on its own).
 
-Downloads are cached in ``static/.build`` (a second build downloads nothing).
+Downloads are cached in ``static/.build`` (a second build downloads nothing, and needs no
+network: cardkit's wheel is built with the build tools' own setuptools and Babel, without
+build isolation). One build runs at a time (a lock in ``static/.build``: a second waits), and
+the site is made beside its folder and put in place when complete, so a failed or interrupted
+build leaves the previous site as it was.
 """
 
 from __future__ import annotations
 
 import argparse
+import contextlib
+import fcntl
 import gzip
 import hashlib
 import io
@@ -149,8 +155,9 @@ def cardkit_wheel(pip: pathlib.Path, into: pathlib.Path) -> pathlib.Path:
         src = pathlib.Path(tmp) / "src"
         shutil.copytree(ROOT, src, ignore=shutil.ignore_patterns(
             ".venv", ".git", "site", ".build", "node_modules", "lessons", "tests", "benchmarks", "*.egg-info",
-            "__pycache__", "test-artifacts", "build", "dist"))
-        run([pip, "wheel", "--quiet", "--no-deps", "-w", into, src], env=_pip_quiet_env())
+            "__pycache__", "test-artifacts", "build", "dist", ".*.building"))
+        # setuptools and Babel (what pyproject.toml's build needs) are the build tools': no download
+        run([pip, "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", into, src], env=_pip_quiet_env())
     return next(into.glob("cardkit-*.whl"))
 
 
@@ -270,6 +277,17 @@ def compress(out: pathlib.Path) -> None:
                 path.with_name(path.name + ".gz").write_bytes(buf.getvalue())
 
 
+@contextlib.contextmanager
+def one_build_at_a_time():
+    """Hold the build lock (static/.build/build.lock) while building: two builds at once (the
+    browser tests and the other tests run side by side, or make static meanwhile) would share
+    the tools' venv, the downloads and the output folder."""
+    BUILD.mkdir(parents=True, exist_ok=True)
+    with open(BUILD / "build.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        yield
+
+
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--out", default=str(ROOT / "site"), help="where the site goes (default: site/)")
@@ -277,9 +295,19 @@ def main(argv: list[str] | None = None) -> int:
                     help="a folder of notebooks to add at the site's top (the browser tests' pages)")
     args = ap.parse_args(argv)
     out = pathlib.Path(args.out).resolve()
+    with one_build_at_a_time():
+        build(out, pathlib.Path(args.extra_contents) if args.extra_contents else None)
+    return 0
+
+
+def build(out: pathlib.Path, extra: pathlib.Path | None) -> None:
+    """The whole build, made in a folder beside ``out`` and moved to ``out`` once complete."""
     bin_dir = build_venv()
     core = pyodide_core()
     wheels = download_wheels(bin_dir / "pip")
+    making = out.with_name(f".{out.name}.building")
+    if making.exists():
+        shutil.rmtree(making)   # what an interrupted build left
     with tempfile.TemporaryDirectory() as tmp:
         tmp = pathlib.Path(tmp)
         own = [cardkit_wheel(bin_dir / "pip", tmp),
@@ -293,21 +321,21 @@ def main(argv: list[str] | None = None) -> int:
         lock = json.loads((core / "pyodide-lock.json").read_text())
         packages = dict(wheel_entry(w) for w in every)
         lock = {"info": lock["info"], "packages": packages}
-        if out.exists():
-            shutil.rmtree(out)
-        voici_build(bin_dir, out, sorted(packages), pathlib.Path(args.extra_contents) if args.extra_contents else None)
-        target = out / "static" / "pyodide"
+        voici_build(bin_dir, making, sorted(packages), extra)
+        target = making / "static" / "pyodide"
         target.mkdir(parents=True, exist_ok=True)
         for name in CORE:
             shutil.copy2(core / name, target / name)
         for w in every:
             shutil.copy2(w, target / w.name)
         (target / "pyodide-lock.json").write_text(json.dumps(lock, indent=1, sort_keys=True))
-    lighten(out)
-    compress(out)
+    lighten(making)
+    compress(making)
+    if out.exists():
+        shutil.rmtree(out)
+    making.rename(out)
     size = sum(p.stat().st_size for p in out.rglob("*") if p.is_file() and not p.name.endswith(".gz"))
     log(f"site built in {out} ({size / 1e6:.1f} MB, .gz copies beside); serve it with: make static-serve")
-    return 0
 
 
 if __name__ == "__main__":

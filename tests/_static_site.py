@@ -2,7 +2,10 @@
 pages added) and kept until something it is built from changes.
 
 ``built_site()`` returns the folder; the build runs ``static/build.py`` (its tools, wheels and
-Pyodide are cached in ``static/.build``, so a rebuild downloads nothing).
+Pyodide are cached in ``static/.build``, so a rebuild downloads nothing). Two test runs at
+once (the browser tests in one terminal, the others in a second) build it once: the second
+waits for the first (a lock), then finds the site up to date. A failed build says why: the
+last lines the build wrote are in the error.
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ import sys
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 TEST_SITE = ROOT / "static" / ".build" / "test-site"
+LOCK = ROOT / "static" / ".build" / "test-site.lock"
 PAGES = ROOT / "tests" / "browser" / "pages"
 
 #: What the site is built from: a change to any of these builds it again.
@@ -40,18 +44,17 @@ def inputs_digest() -> str:
 
 
 def built_site() -> pathlib.Path:
-    """The test site, built if missing or out of date.  Two test processes at once (``make test``
-    runs on both cores) build it once: the second waits for the first's build and uses it."""
-    TEST_SITE.parent.mkdir(parents=True, exist_ok=True)
-    with open(TEST_SITE.parent / "test-site.lock", "w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        try:
-            digest = inputs_digest()
-            stamp = TEST_SITE / ".inputs"
-            if not (stamp.exists() and stamp.read_text() == digest):
-                subprocess.run([sys.executable, str(ROOT / "static" / "build.py"), "--out", str(TEST_SITE),
-                                "--extra-contents", str(PAGES)], check=True, cwd=ROOT)
-                stamp.write_text(digest)
-        finally:
-            fcntl.flock(lock, fcntl.LOCK_UN)
+    """The test site, built if missing or out of date (one build at a time)."""
+    LOCK.parent.mkdir(parents=True, exist_ok=True)
+    with open(LOCK, "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)   # another run building it: wait, then look again
+        digest = inputs_digest()
+        stamp = TEST_SITE / ".inputs"
+        if not (stamp.exists() and stamp.read_text() == digest):
+            done = subprocess.run([sys.executable, str(ROOT / "static" / "build.py"), "--out", str(TEST_SITE),
+                                   "--extra-contents", str(PAGES)], cwd=ROOT, capture_output=True, text=True)
+            if done.returncode != 0:
+                said = (done.stdout + done.stderr).strip().splitlines()
+                raise RuntimeError(f"static/build.py exited {done.returncode}; its last lines:\n" + "\n".join(said[-40:]))
+            stamp.write_text(digest)
     return TEST_SITE

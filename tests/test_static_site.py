@@ -98,3 +98,63 @@ def test_serve_sends_the_compressed_copy(site):
     finally:
         server.shutdown()
         server.server_close()
+
+
+def test_widget_messages_carry_null_both_ways_in_the_browser(monkeypatch):
+    """In Pyodide, None went to the page as undefined (a part shown again by
+    ``layout.display = None`` stayed hidden) and the page's null came back as ``jsnull``
+    (a fresh page was told its saved match "cannot be read back"): cardkit's widgets make
+    the kernel's comms carry null both ways (cardkit/widgets/in_browser.py)."""
+    import sys
+    import types
+
+    from comm.base_comm import CommManager
+
+    from cardkit.widgets import in_browser
+
+    jsnull = type("JsNull", (), {"__bool__": lambda self: False})()
+    sent = []
+
+    class Comm:
+        def publish_msg(self, msg_type, data=None, metadata=None, buffers=None, **keys):
+            sent.append((msg_type, data))
+
+    ffi = types.ModuleType("pyodide.ffi")
+    ffi.jsnull = jsnull
+    kernel_comm = types.ModuleType("pyodide_kernel.comm")
+    kernel_comm.Comm = Comm
+    for name, module in {"pyodide": types.ModuleType("pyodide"), "pyodide.ffi": ffi,
+                         "pyodide_kernel": types.ModuleType("pyodide_kernel"),
+                         "pyodide_kernel.comm": kernel_comm}.items():
+        monkeypatch.setitem(sys.modules, name, module)
+    received = []
+    monkeypatch.setattr(CommManager, "comm_msg", lambda self, stream, ident, msg: received.append(msg))
+    monkeypatch.setattr(CommManager, "comm_open", CommManager.comm_open)
+    assert not in_browser.adapt_comms(), "outside Pyodide nothing changes"
+    assert in_browser.adapt_comms(force=True)
+
+    Comm().publish_msg("comm_msg", {"method": "update", "state": {"display": None, "children": ["IPY_MODEL_1"]}})
+    assert sent == [("comm_msg", {"method": "update", "state": {"display": jsnull, "children": ["IPY_MODEL_1"]}})]
+    CommManager.comm_msg(None, None, None, {"content": {"data": {"type": "found", "record": jsnull}}})
+    assert received == [{"content": {"data": {"type": "found", "record": None}}}]
+    assert in_browser.nulls_to_js([None, (1, None)], jsnull) == [jsnull, [1, jsnull]]
+
+
+def test_the_browser_deals_fewer_hands_and_says_so(monkeypatch):
+    """In the learner's browser (plain Python on Pyodide) a lesson's longest simulations deal
+    at most accel.BROWSER_DEALS hands (Least Score 5 was minutes there), and what is shown
+    says how many; under Voilà every simulation deals what the lesson asks."""
+    from cardkit import accel, odds
+    from cardkit.classroom.chances import odds_table
+    from cardkit.classroom.explorers import SimulationExplorer
+
+    assert not accel.in_browser()
+    assert odds.p_lowest_total(25, 3, trials=30_000).trials == 30_000
+    monkeypatch.setattr(accel, "_as_browser", True)
+    assert accel.deals_here(200_000) == accel.BROWSER_DEALS and accel.deals_here(500) == 500
+    assert accel.deals_here("many") == "many"
+    r = odds.p_lowest_total(25, 3, trials=200_000)
+    assert r.trials == accel.BROWSER_DEALS and f"{accel.BROWSER_DEALS:,}" in str(r.method)
+    assert SimulationExplorer("four_of_a_kind", deals=100_000, seed=7).deals == accel.BROWSER_DEALS
+    table = odds_table(["pair"], simulate_deals=100_000, seed=5)
+    assert "20,000" in str(table.text if hasattr(table, "text") else table)

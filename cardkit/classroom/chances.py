@@ -88,6 +88,7 @@ def odds_table(
     if ``simulate_deals`` > 0, a seeded simulation and its 95% interval beside
     each.  ``events`` are keys of :data:`EVENT_NAMES`."""
     deal = deal_name(deal)
+    simulate_deals = accel.deals_here(simulate_deals)   # fewer in the learner's browser (the table says how many)
     size = _DEAL_SIZE[deal]
     hands = odds.least_score_hand_odds(rules)["hands"] if deal == "least_score" else odds.tienlen_hand_odds()["hands"]
     head = [render(say(f"chances.col.{c}")) for c in ("event", "exact", "percent", "one_in")]

@@ -19,7 +19,7 @@ from typing import Any, Callable, Optional
 
 from ..widgets import guard as ipywidgets
 
-from .. import least_score, odds, simulate, tienlen
+from .. import accel, least_score, odds, simulate, tienlen
 from ..cards import Card
 from ..errors import CardkitError
 from ..i18n import Message, render, say
@@ -95,6 +95,7 @@ class SimulationExplorer(_Panel):
         steps = [d for d in DEAL_STEPS if d <= max_deals]
         if deals not in steps:
             raise CardkitError(say("explorer.error.deals", steps=", ".join(num(s) for s in steps), value=repr(deals)))
+        deals = accel.deals_here(deals)   # the learner's browser starts on fewer (a step too: 20,000)
         self._seed = int(seed)
         self.estimate: Optional[simulate.Estimate] = None
         self.status = StatusMessage()

@@ -370,6 +370,8 @@ def lowest_total_plot(totals: Sequence[int] = (10, 15, 20, 25), max_opponents: i
     exactly; more are simulated (``trials`` seeded deals each)."""
     if not 1 <= max_opponents <= 7:
         raise CardkitError(say("plot.lowest.bad_opponents"))
+    # in the learner's browser fewer deals for each of its many simulations (the caption says how many)
+    trials = accel.deals_here(trials, most=accel.BROWSER_DEALS // 4)
     ks = list(range(1, max_opponents + 1))
     fig = new_figure()
     ax = fig.add_subplot()

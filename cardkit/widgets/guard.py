@@ -37,6 +37,7 @@ from traitlets import TraitError
 from ..errors import CardkitError
 from ..i18n import say
 from . import shared_parts as _shared_parts
+from .in_browser import adapt_comms
 
 __all__ = [
     "WidgetError",
@@ -75,6 +76,7 @@ def _quiet_logging() -> None:
 
 
 _quiet_logging()
+adapt_comms()   # in the learner's browser (Pyodide): the widgets' messages carry null both ways
 
 
 class WidgetError(CardkitError, TraitError):
