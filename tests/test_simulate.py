@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import dataclasses
 import math
-import time
 from types import SimpleNamespace
 
 import numpy as np
@@ -111,11 +110,9 @@ def test_the_first_hands_do_not_depend_on_how_many_are_dealt():
 # --- estimates against the exact odds -----------------------------------------------
 
 @pytest.mark.parametrize("event", odds.LEAST_SCORE_EVENTS)
-def test_least_score_estimates_are_quick_and_close(event):
-    started = time.perf_counter()
+def test_least_score_estimates_are_close(event):
+    # how quick 100,000 hands are: benchmarks/bench_odds.py, not a timed test
     e = estimate_probability(event, 100_000, seed=21)
-    elapsed = time.perf_counter() - started
-    assert elapsed < 2.0, f"{elapsed:.2f} s for 100,000 hands"
     exact = exact_probability(event)
     sd = math.sqrt(exact * (1 - exact) / e.trials)
     assert abs(e.value - exact) < 4.5 * sd
