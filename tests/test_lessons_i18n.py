@@ -333,3 +333,12 @@ def test_a_plural_goes_the_whole_way(tmp_path):
         en.text("{k} game", "{k} games", k=2)
     problems = L.code_strings("_('{k} game', '{k} games', k=2)\n_(f'{x} games', 'x')\n")[1]
     assert [p.line for p in problems] == [1, 2] and "n=" in problems[0].what
+
+
+def test_the_command_refuses_what_is_not_a_language(tmp_path, capsys):
+    from cardkit.i18n import lessons as L_cli
+
+    assert L_cli.main(["render", "--help"]) == 0          # help, not a folder named '--help'
+    assert L_cli.main(["render", "vx"]) == 2
+    assert "not a language code: vx" in capsys.readouterr().err
+    assert not (L_cli.LESSONS_DIR / "--help").exists() and not (L_cli.LESSONS_DIR / "vx").exists()

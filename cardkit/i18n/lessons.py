@@ -647,6 +647,14 @@ def main(argv: list[str]) -> int:
         print(__doc__)
         return 0
     command, rest = argv[0], argv[1:]
+    if any(arg in ("-h", "--help") for arg in rest):
+        print(__doc__)
+        return 0
+    known = set(LANGUAGE_NAMES) | {PSEUDO}
+    unknown = [arg for arg in rest if arg not in known]
+    if unknown:   # a typo must not render a folder named after it
+        print(f"not a language code: {', '.join(unknown)} (known: {', '.join(sorted(known))})", file=sys.stderr)
+        return 2
     if command == "extract":
         for path in extract():
             print(path)
