@@ -49,6 +49,7 @@ from ..cards import deal_code, seed_from_code
 from ..i18n import number, say, set_locale
 from .access import (BROWSER_COOKIE, CLASS_FULL, COOKIE_PREFIX, Classroom, browser_key, default_max_kernels,
                      host_pattern, new_browser_id, served_host_names)
+from .connection import LeanChannelsConnection
 from .kernels import classroom_pools, current_page
 from .templates import install as install_template_cache
 
@@ -488,6 +489,10 @@ class CardkitVoila(Voila):
     @default("max_kernels")
     def _default_max(self) -> int:
         return default_max_kernels()
+
+    @default("kernel_websocket_connection_class")
+    def _default_connection(self) -> type:
+        return LeanChannelsConnection  # each kernel message's header read once (connection.py)
 
     # -- configuration ---------------------------------------------------------------
     def initialize(self, argv=None):
