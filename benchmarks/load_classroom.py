@@ -304,9 +304,9 @@ def _stop_profile(proc) -> None:
 
 
 def measure(n: int, lesson: str, deal: str | None, timeout: float, client: str = "widgets",
-            profile: Path | None = None) -> dict:
+            profile: Path | None = None, server_args: tuple = ()) -> dict:
     args = [f"--class-size={n}", f"--lesson={lesson}", "--max-per-client=2",
-            f"--max-kernels={n + 20}", "--CardkitVoila.show_progress=False"]
+            f"--max-kernels={n + 20}", "--CardkitVoila.show_progress=False", *server_args]
     if deal:
         args.append(f"--deal={deal}")
     query = f"?deal={deal}" if deal else ""
@@ -383,6 +383,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--profile", type=Path,
                     help="sample the server process with py-spy while the class arrives (.svg, or .txt for "
                          "collapsed stacks); N is added to the name")
+    ap.add_argument("--server-arg", action="append", default=[],
+                    help="one more option for the server, e.g. --server-arg=--CardkitVoila.kernel_websocket_"
+                         "connection_class=jupyter_server.services.kernels.connection.channels."
+                         "ZMQChannelsWebsocketConnection (to compare with jupyter_server's own)")
     args = ap.parse_args(argv)
     if any(not 1 <= n <= MAX_LEARNERS for n in args.learners):
         ap.error(f"learners must be between 1 and {MAX_LEARNERS}")
@@ -394,7 +398,8 @@ def main(argv: list[str] | None = None) -> int:
     print("|---:|---:|---:|---:|---:|---|---:|---:|---|")
     rows = []
     for n in args.learners:
-        r = measure(n, args.lesson, args.deal or None, args.timeout, args.client, args.profile)
+        r = measure(n, args.lesson, args.deal or None, args.timeout, args.client, args.profile,
+                    tuple(args.server_arg))
         rows.append(r)
         print(f"| {n} | {r['within_10s']}/{n} | {r['median_s']} | {r['max_s']} | {r['cpu_s_per_learner']} "
               f"| {r['pss_mib']} ({r['rss_mib']}) | {r['per_learner_pss_mib']} | {r['kernel_rss_mib']} "
