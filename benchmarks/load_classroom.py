@@ -27,7 +27,11 @@ has arrived; it then sends the rest and waits for the kernel to be idle. It repo
 - memory: PSS (RSS) of the server and its kernels, and per learner;
 - bytes per page (HTTP after gzip, and websocket).
 
-Loopback only, bounded: at most 40 learners, each given ``--timeout`` seconds; the run stops by
+``--profile prof.svg`` samples the server process with py-spy (``pip install py-spy``) while the
+class arrives; ``--server-arg=--Class.trait=value`` passes options to the server (e.g. jupyter_server's
+own websocket connection and ``--CardkitVoila.static_gzip_cache=False``, to measure what they cost).
+
+Loopback only, bounded: at most 60 learners, each given ``--timeout`` seconds; the run stops by
 itself. A browser run beside it: ``python benchmarks/load_voila.py 5 10 --class-size``.
 """
 
