@@ -27,7 +27,11 @@ has arrived; it then sends the rest and waits for the kernel to be idle. It repo
 - memory: PSS (RSS) of the server and its kernels, and per learner;
 - bytes per page (HTTP after gzip, and websocket).
 
-Loopback only, bounded: at most 40 learners, each given ``--timeout`` seconds; the run stops by
+``--profile prof.svg`` samples the server process with py-spy (``pip install py-spy``) while the
+class arrives; ``--server-arg=--Class.trait=value`` passes options to the server (e.g. jupyter_server's
+own websocket connection and ``--CardkitVoila.static_gzip_cache=False``, to measure what they cost).
+
+Loopback only, bounded: at most 60 learners, each given ``--timeout`` seconds; the run stops by
 itself. A browser run beside it: ``python benchmarks/load_voila.py 5 10 --class-size``.
 """
 
@@ -276,9 +280,37 @@ def replay_learner(port: int, lesson: str, query: str, source: str, timeout: flo
     return out
 
 
-def measure(n: int, lesson: str, deal: str | None, timeout: float, client: str = "widgets") -> dict:
+def _start_profile(path: Path, pid: int, n: int):
+    """py-spy (``pip install py-spy``) sampling the server process while the class arrives:
+    a flame graph (``.svg``) or, for ``.txt``, collapsed stacks."""
+    import shutil
+    import subprocess
+
+    spy = shutil.which("py-spy") or str(Path(sys.executable).with_name("py-spy"))
+    fmt = "raw" if path.suffix == ".txt" else "flamegraph"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    out = path.with_name(f"{path.stem}-{n}{path.suffix}")
+    proc = subprocess.Popen([spy, "record", "--pid", str(pid), "--rate", "50", "--format", fmt,
+                             "--output", str(out), "--nonblocking"],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
+    time.sleep(1.0)  # py-spy attaches before the class arrives
+    return proc
+
+
+def _stop_profile(proc) -> None:
+    import signal
+
+    proc.send_signal(signal.SIGINT)  # py-spy writes its file on SIGINT
+    try:
+        proc.wait(timeout=60)
+    except Exception:
+        proc.kill()
+
+
+def measure(n: int, lesson: str, deal: str | None, timeout: float, client: str = "widgets",
+            profile: Path | None = None, server_args: tuple = ()) -> dict:
     args = [f"--class-size={n}", f"--lesson={lesson}", "--max-per-client=2",
-            f"--max-kernels={n + 20}", "--CardkitVoila.show_progress=False"]
+            f"--max-kernels={n + 20}", "--CardkitVoila.show_progress=False", *server_args]
     if deal:
         args.append(f"--deal={deal}")
     query = f"?deal={deal}" if deal else ""
@@ -308,9 +340,12 @@ def measure(n: int, lesson: str, deal: str | None, timeout: float, client: str =
         threads = [threading.Thread(target=run, args=(i,)) for i in range(n)]
         for t in threads:
             t.start()
+        spy = _start_profile(profile, server.proc.pid, n) if profile else None
         start.set()
         for t in threads:
             t.join(timeout + 30)
+        if spy is not None:
+            _stop_profile(spy)
         cpu = cpu_seconds(process_tree(server.proc.pid)) - cpu0
         own = cpu_seconds([server.proc.pid]) - own0
         loaded = server.memory()
@@ -349,6 +384,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--client", choices=("widgets", "replay"), default="widgets",
                     help="widgets: one request_state per widget; replay: what a recorded Chromium page sends")
     ap.add_argument("--json", type=Path, help="also write the figures to this file")
+    ap.add_argument("--profile", type=Path,
+                    help="sample the server process with py-spy while the class arrives (.svg, or .txt for "
+                         "collapsed stacks); N is added to the name")
+    ap.add_argument("--server-arg", action="append", default=[],
+                    help="one more option for the server, e.g. --server-arg=--CardkitVoila.kernel_websocket_"
+                         "connection_class=jupyter_server.services.kernels.connection.channels."
+                         "ZMQChannelsWebsocketConnection (to compare with jupyter_server's own)")
     args = ap.parse_args(argv)
     if any(not 1 <= n <= MAX_LEARNERS for n in args.learners):
         ap.error(f"learners must be between 1 and {MAX_LEARNERS}")
@@ -360,7 +402,8 @@ def main(argv: list[str] | None = None) -> int:
     print("|---:|---:|---:|---:|---:|---|---:|---:|---|")
     rows = []
     for n in args.learners:
-        r = measure(n, args.lesson, args.deal or None, args.timeout, args.client)
+        r = measure(n, args.lesson, args.deal or None, args.timeout, args.client, args.profile,
+                    tuple(args.server_arg))
         rows.append(r)
         print(f"| {n} | {r['within_10s']}/{n} | {r['median_s']} | {r['max_s']} | {r['cpu_s_per_learner']} "
               f"| {r['pss_mib']} ({r['rss_mib']}) | {r['per_learner_pss_mib']} | {r['kernel_rss_mib']} "

@@ -78,6 +78,17 @@ PINNED = [
     ("ipywidgets.widgets.widget.Widget", "close", "683e304c315e9801", "widgets/shared_parts.py (_own_copy)"),
     ("nbconvert.exporters.templateexporter.TemplateExporter", "_create_environment", "b64cb98c0ee3eb82",
      "templates.install (the environment it returns)"),
+    ("jupyter_server.services.kernels.connection.channels.ZMQChannelsWebsocketConnection",
+     "handle_outgoing_message", "8802b149b6e24b73", "connection.LeanChannelsConnection.handle_outgoing_message"),
+    ("jupyter_server.services.kernels.connection.channels.ZMQChannelsWebsocketConnection", "_on_zmq_reply",
+     "b90e611a3bffabf3", "connection.LeanChannelsConnection.handle_outgoing_message (the frame it writes)"),
+    ("voila.tornado.kernel_websocket_handler.VoilaKernelWebsocketHandler", "write_message", "98dd42faa48a0c54",
+     "connection.LeanChannelsConnection.handle_outgoing_message (what Voilà's write_message drops)"),
+    ("tornado.web.StaticFileHandler", "get", "bf4a13f24ca30b27", "static._GzipOnce (what get writes)"),
+    ("tornado.web.StaticFileHandler", "set_headers", "fe3d33a1b6037988", "static._GzipOnce.set_extra_headers"),
+    ("tornado.web.StaticFileHandler", "get_content_size", "e17074895c983ba9", "static._GzipOnce.get_content_size"),
+    ("tornado.web.GZipContentEncoding", "transform_first_chunk", "faaa4bbbe5fae2ea",
+     "static._GzipOnce (a response already encoded is left alone)"),
 ]
 
 

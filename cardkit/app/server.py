@@ -41,6 +41,7 @@ from traitlets import Bool, Float, Integer, List, Unicode, default
 from voila.app import Voila
 from voila.request_info_handler import RequestInfoSocketHandler
 from voila.shutdown_kernel_handler import VoilaShutdownKernelHandler
+from voila.static_file_handler import MultiStaticFileHandler, TemplateStaticFileHandler
 from voila.tornado.handler import TornadoVoilaHandler
 from voila.tornado.kernel_websocket_handler import VoilaKernelWebsocketHandler
 from voila.voila_kernel_manager import voila_kernel_manager_factory
@@ -49,6 +50,8 @@ from ..cards import deal_code, seed_from_code
 from ..i18n import number, say, set_locale
 from .access import (BROWSER_COOKIE, CLASS_FULL, COOKIE_PREFIX, Classroom, browser_key, default_max_kernels,
                      host_pattern, new_browser_id, served_host_names)
+from .connection import LeanChannelsConnection
+from .static import GzipOnceMultiStatic, GzipOnceTemplateStatic
 from .kernels import classroom_pools, current_page
 from .templates import install as install_template_cache
 
@@ -473,6 +476,9 @@ class CardkitVoila(Voila):
                                help="In classroom mode, seconds before a taken kernel's place in the pool is "
                                     "refilled: refills wait until the class has arrived instead of competing with it.")
 
+    static_gzip_cache = Bool(True, config=True,
+                             help="Gzip Voilà's static files once per server (static.py) instead of once per page.")
+
     aliases = {
         **Voila.aliases,
         "class-size": "CardkitVoila.class_size",
@@ -488,6 +494,10 @@ class CardkitVoila(Voila):
     @default("max_kernels")
     def _default_max(self) -> int:
         return default_max_kernels()
+
+    @default("kernel_websocket_connection_class")
+    def _default_connection(self) -> type:
+        return LeanChannelsConnection  # each kernel message's header read once (connection.py)
 
     # -- configuration ---------------------------------------------------------------
     def initialize(self, argv=None):
@@ -609,13 +619,19 @@ class CardkitVoila(Voila):
         VoilaShutdownKernelHandler: OwnedShutdownHandler,
     }
 
+    _STATIC = {
+        TemplateStaticFileHandler: GzipOnceTemplateStatic,
+        MultiStaticFileHandler: GzipOnceMultiStatic,
+    }
+
     def init_handlers(self):
         out = []
+        replace = {**self._REPLACE, **(self._STATIC if self.static_gzip_cache else {})}
         for spec in super().init_handlers():
             pattern, handler = spec[0], spec[1]
             if handler is RequestInfoSocketHandler:
                 continue  # our kernels never wait for their request (see STALL)
-            out.append((pattern, self._REPLACE.get(handler, handler), *spec[2:]))
+            out.append((pattern, replace.get(handler, handler), *spec[2:]))
         return out
 
     def start(self):
