@@ -58,6 +58,10 @@ def test_card_exercises():
 def test_tables_record_the_engines_verdicts():
     t = beating_table([("9C 9H", "9S 9D"), ("5S 6S 7H", "4S 5H 6H 7D")])
     assert t.figures == {"9♣ 9♥ | 9♠ 9♦": True, "5♠ 6♠ 7♥ | 4♠ 5♥ 6♥ 7♦": False}
+    short = beating_table([("9C 9H", "9S 9D"), ("5S 6S 7H", "4S 5H 6H 7D")], why=False)
+    assert short.figures == t.figures and "<th" in short.html
+    assert short.html.count("<th ") == 3 and t.html.count("<th ") == 4  # no "Why" column
+    assert len(short.text.split()) < len(t.text.split())
     g = beats_grid(["4S 4C 4D 4H"], ["2H", "2S 2H"], "chops")
     assert g.figures == {"4♠ 4♣ 4♦ 4♥ | 2♥": True, "4♠ 4♣ 4♦ 4♥ | 2♠ 2♥": False}
     c = classify_table(["QS KD AH 2C", "2S 2H"])

@@ -167,7 +167,7 @@ def test_cards_can_change_and_the_choice_follows():
     state = hand.get_state()
     assert [f["key"] for f in state["_faces"]] == ["QD", "2C"]
     assert [f["label"] for f in state["_faces"]] == ["Queen of diamonds", "Two of clubs"]
-    assert state["count"] == 2 and state["caption"] == "Your hand: 2 cards"
+    assert state["count"] == 2 and state["caption"] == "Your hand" and state["label"] == "Your hand: 2 cards"
     with pytest.raises(CardkitError):
         hand.cards = "QD QD"
     assert hand.cards == (C("QD"), C("2C"))
@@ -190,11 +190,18 @@ def test_sort_key_is_the_callers_order():
 
 
 def test_captions():
-    assert Hand("AS 2S").caption == "Your hand: 2 cards"
-    assert Hand("AS", owner="Player 1").caption == "Player 1's hand: 1 card"
-    assert Hand().caption == "Your hand: no cards"
-    assert Hand("AS 2S 3S 4S 5S", owner="Player 2", face_down=True).caption == "Player 2's hand: 5 cards face down"
-    assert CardRow("7C 8C", title="Open cards").caption == "Open cards: 2 cards"
+    # shown: the title alone (the count is on the scoreboard, or countable in the row) ...
+    assert Hand("AS 2S").caption == "Your hand"
+    assert Hand("AS", owner="Player 1").caption == "Player 1's hand"
+    assert Hand("AS 2S 3S 4S 5S", owner="Player 2", face_down=True).caption == "Player 2's hand"
+    assert CardRow("7C 8C", title="Open cards").caption == "Open cards"
+    assert CardRow("7C 8C").caption == "Cards"
+    # ... read out: the title and the count
+    assert Hand("AS 2S").label == "Your hand: 2 cards"
+    assert Hand("AS", owner="Player 1").label == "Player 1's hand: 1 card"
+    assert Hand().label == "Your hand: no cards"
+    assert Hand("AS 2S 3S 4S 5S", owner="Player 2", face_down=True).label == "Player 2's hand: 5 cards face down"
+    assert CardRow("7C 8C", title="Open cards").label == "Open cards: 2 cards"
     assert repr(Hand("AS 2S", selected="2S")) == "Hand(Your hand: 2 cards — A♠ 2♠; chosen: 2♠)"
     assert repr(Hand("AS 2S", face_down=True, owner="Player 2")) == "Hand(Player 2's hand: 2 cards face down)"
 
@@ -221,7 +228,7 @@ def test_face_down_hand_never_sends_the_cards(wire):
     assert hand.cards == tuple(secret)  # Python knows them …
     state = hand.get_state()
     assert state["_faces"] == [] and state["selected"] == [] and state["_marked"] == []
-    assert state["count"] == 5 and state["caption"] == "Player 2's hand: 5 cards face down"
+    assert state["count"] == 5 and state["caption"] == "Player 2's hand" and state["label"] == "Player 2's hand: 5 cards face down"
     hand.highlight = [secret[:2]]
     hand.cards = parse_cards("2H 9S 10D")
     assert hand.count == 3
@@ -238,7 +245,7 @@ def test_face_down_without_knowing_the_cards():
     hand = Hand(count=7, face_down=True, owner="Player 3")
     assert hand.count == 7 and hand.cards == ()
     hand.count = 6
-    assert hand.caption == "Player 3's hand: 6 cards face down"
+    assert hand.label == "Player 3's hand: 6 cards face down" and hand.caption == "Player 3's hand"
     with pytest.raises(CardkitError):
         hand.count = -1
     with pytest.raises(CardkitError):
@@ -263,7 +270,7 @@ def test_card_row_is_static_and_can_be_face_down(wire):
     assert not hasattr(row, "toggle")
     wire.clear()
     deck = CardRow(full_deck()[:20], title="Deck", face_down=True)
-    assert deck.caption == "Deck: 20 cards face down"
+    assert deck.label == "Deck: 20 cards face down" and deck.caption == "Deck"
     assert not reveals_any(sent_text(wire), full_deck()[:20])
     assert CardRow(count=23, face_down=True, title="Deck").count == 23
     assert repr(row) == "CardRow(Open cards: 3 cards — 7♣ 8♣ 9♣)"

@@ -2,6 +2,7 @@
 press the buttons (``button.click()``), read what the page says."""
 
 import asyncio
+import dataclasses
 
 import pytest
 
@@ -41,13 +42,17 @@ def test_ls_first_turn_shows_what_seat_0_may_see():
     assert st.current_player() == 0 and "Your turn" in t.status.text
     assert t.hand.cards == obs.hand and str(obs.hand_total) in t.hand.caption
     assert t.open_row.cards == obs.open_cards
-    assert f"{obs.deck_size} cards" in t.deck_text.value and f"discard pile: {obs.dead_size}" in t.deck_text.value
+    assert f"{obs.deck_size} cards" in t.deck_text.value
+    assert obs.deck_size > sum(obs.still_in) and "discard pile" not in t.deck_text.value  # shown only when the deck runs low
     # every opponent's hand is face down, with only its size sent to the browser
     for p in range(1, 4):
         h = t.opponent_hands[p - 1]
         assert h.face_down and h.count == obs.hand_sizes[p] and h.cards == ()
         assert h.get_state()["_faces"] == []
     assert all(not shown(h) for h in t.opponent_hands[3:])
+    # the deck about to run out: the discard pile's size (shuffled into a new deck) is shown
+    t._draw_play(dataclasses.replace(obs, deck_size=2, dead_size=9))
+    assert "2 cards" in t.deck_text.value and "discard pile: 9" in t.deck_text.value
     # the take choice: each open card by name, then the deck — words, not colours
     labels = [label for label, _ in t.take_choice.options]
     assert labels[-1].startswith("the top card of the deck")

@@ -237,13 +237,15 @@ def _bar_line(cells: Iterable[Any]) -> str:
 
 
 def beating_table(pairs: Iterable[Sequence[Any]], caption: Optional[str] = None,
-                  rules: Optional[tl.Rules] = None) -> Shown:
+                  rules: Optional[tl.Rules] = None, why: bool = True) -> Shown:
     """A table of (play, on the table) pairs with the engine's verdict and reason for
-    each (``caption`` by default: "Can the play beat the cards on the table?").  Its
-    figures (for the lesson's tests) are ``{'play | table': True/False}``."""
+    each (``caption`` by default: "Can the play beat the cards on the table?"; ``why=False``
+    leaves the reasons out, for a page whose prose says them).  Its figures (for the
+    lesson's tests) are ``{'play | table': True/False}``."""
     caption = _t("classroom_tl.beating.caption") if caption is None else caption
-    heads = [_t("classroom_tl.head_play"), _t("classroom_tl.beating.head_table"), _t("classroom_tl.beating.head_beats"),
-             _t("classroom_tl.beating.head_why")]
+    heads = [_t("classroom_tl.head_play"), _t("classroom_tl.beating.head_table"), _t("classroom_tl.beating.head_beats")]
+    if why:
+        heads.append(_t("classroom_tl.beating.head_why"))
     rows, lines, figures = [], [caption, _bar_line(heads)], {}
     for play, previous in pairs:
         ok = tl.beats(play, previous, rules)
@@ -260,9 +262,10 @@ def beating_table(pairs: Iterable[Sequence[Any]], caption: Optional[str] = None,
         shown_p, shown_q = _text(play), _text(previous)
         figures[f"{shown_p} | {shown_q}"] = ok
         mark = _t("classroom_tl.beating.yes" if ok else "classroom_tl.beating.no")
+        why_cell = f"<td {_CELL}>{html.escape(reason)}</td>" if why else ""
         rows.append(f"<tr><td {_NOWRAP}>{html.escape(shown_p)}</td><td {_NOWRAP}>{html.escape(shown_q)}</td>"
-                    f"<td {_NOWRAP}><strong>{mark}</strong></td><td {_CELL}>{html.escape(reason)}</td></tr>")
-        lines.append(_bar_line([shown_p, shown_q, mark, reason]))
+                    f"<td {_NOWRAP}><strong>{mark}</strong></td>{why_cell}</tr>")
+        lines.append(_bar_line([shown_p, shown_q, mark] + ([reason] if why else [])))
     head = "".join(f'<th style="text-align:left;padding:2px 10px 2px 0">{html.escape(h)}</th>' for h in heads)
     body = "".join(rows)
     table = (f'<table style="border-collapse:collapse;font-size:0.95rem;max-width:52rem">'

@@ -28,7 +28,9 @@ catalogue, :mod:`cardkit.i18n`); ``cards.js`` writes none of its own.
 ``face_down``   bool; when true the view draws ``count`` copies of ``_back``
 ``count``       number of cards shown
 ``_back``       the SVG of a card's back (only set while face down)
-``caption``     the visible caption, also the accessible name of the row
+``caption``     the visible caption: the title alone ("Player 2's hand")
+``label``       the row's accessible name, read and not shown: title and count
+                ("Player 2's hand: 5 cards face down")
 ``card_width``  CSS pixels per card
 ``_interactive`` true for ``Hand`` (cards are buttons), false for ``CardRow``
 ``selected``    (Hand) list of card codes currently selected
@@ -138,7 +140,10 @@ class _CardsWidget(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
     _interactive = Bool(False).tag(sync=True)
     _faces = List(Dict()).tag(sync=True)
     _back = Unicode("").tag(sync=True)
-    caption = Words("", help="The caption shown above the cards (worked out from title and count).").tag(sync=True)
+    caption = Words("", help="The caption shown above the cards: the title (the count is on the page's scoreboard "
+                             "or in the row itself).").tag(sync=True)
+    label = Words("", help="The row's name for screen readers: the title and the count, e.g. "
+                           "\"Player 2's hand: 5 cards face down\" (not shown).").tag(sync=True)
     count = Int(0, help="How many cards are shown.").tag(sync=True)
     face_down = Bool(False, help="Show only the backs; the cards never reach the browser.").tag(sync=True)
     four_colour = Bool(False, help="♠ black, ♥ red, ♦ blue, ♣ green.").tag(sync=True)
@@ -225,13 +230,14 @@ class _CardsWidget(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
             else:
                 self._faces = [_face(c, self.four_colour) for c in self.cards]
                 self._back = ""
-            self.caption = self._make_caption()
+            self.caption = self.title or say(self._default_title)
+            self.label = self._make_label()
             self._refresh_extra()
 
     def _refresh_extra(self) -> None:
         """Hook for subclasses."""
 
-    def _make_caption(self) -> Message:
+    def _make_label(self) -> Message:
         title = self.title or say(self._default_title)
         code = "hand.caption_face_down" if self.face_down and self.count else "hand.caption"
         return say(code, title=title, amount=_amount(self.count))
@@ -239,8 +245,8 @@ class _CardsWidget(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
     def __repr__(self) -> str:
         name = type(self).__name__
         if self.face_down or not self.cards:
-            return f"{name}({self.caption})"
-        return f"{name}({self.caption} — {cards_text(self.cards)})"
+            return f"{name}({self.label})"
+        return f"{name}({self.label} — {cards_text(self.cards)})"
 
 
 class Hand(_CardsWidget):
@@ -252,9 +258,9 @@ class Hand(_CardsWidget):
 
     Options:
 
-    * ``owner`` — "Player 2" gives the caption "Player 2's hand: 5 cards"
-      (``title`` sets the caption's start freely; the default is "Your hand").
-    * ``face_down=True`` — only backs are shown, with the caption "Player 2's hand:
+    * ``owner`` — "Player 2" gives the caption "Player 2's hand", read out as
+      "Player 2's hand: 5 cards" (``title`` sets the caption freely; the default is "Your hand").
+    * ``face_down=True`` — only backs are shown, read out as "Player 2's hand:
       5 cards face down"; the browser is sent the number of cards and nothing else.
       Give ``count=5`` instead of the cards when they are not known.
     * ``sort_key`` — a function card -> value that orders the cards (each game has

@@ -3,7 +3,7 @@
 
 let counter = 0;
 const REBUILD = ["_faces", "face_down", "count", "_back", "card_width", "_interactive"];
-const UPDATE = ["selected", "_marked", "disabled", "highlight_text", "caption", "notice", "key_hint"];
+const UPDATE = ["selected", "_marked", "disabled", "highlight_text", "caption", "label", "notice", "key_hint"];
 
 function decorative(holder) {
   const svg = holder.querySelector("svg");
@@ -30,10 +30,13 @@ function render({ model, el }) {
   const head = document.createElement("div");
   head.className = "ck-caption";
   head.id = id + "-caption";
+  // the title is shown; screen readers read the row's name with its count (the label) instead
   const captionText = span("ck-caption-text");
+  captionText.setAttribute("aria-hidden", "true");
+  const labelText = span("ck-sr ck-caption-label");
   const legend = span("ck-legend");
   legend.setAttribute("aria-hidden", "true");
-  head.append(captionText, legend);
+  head.append(captionText, labelText, legend);
   const row = document.createElement("div");
   row.className = "ck-row";
   const keys = document.createElement("div");
@@ -170,6 +173,7 @@ function render({ model, el }) {
       else b.removeAttribute("aria-disabled");
     }
     captionText.textContent = model.get("caption") || "";
+    labelText.textContent = model.get("label") || model.get("caption") || "";
     // the keys, written where they are used (only for cards that can be chosen)
     keys.textContent = buttons.length ? (model.get("key_hint") || "") : "";
     legend.textContent = buttons.length && marked.size && meaning ? "\u2605 " + meaning : "";

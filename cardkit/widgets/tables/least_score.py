@@ -166,9 +166,12 @@ class LeastScoreTable(TableBase):
         else:
             self.open_row.title = str(say("tables.ls_open_cards"))
         self.open_row.cards = ls.display_order(obs.open_cards)
+        # the discard pile matters only once the deck may run out before the learner's next
+        # turn (then it is shuffled into a new deck): only then is its size shown
+        low = obs.deck_size <= sum(obs.still_in)
+        dead = f"<div class='ck-dim'>{esc(say('tables.ls_dead_pile', n=obs.dead_size))}</div>" if low else ""
         self.deck_text.value = (f"<div class='ck-deck-title'>{esc(say('tables.ls_deck'))}</div>"
-                                f"<div>{esc(say('tables.ls_deck_size', n=obs.deck_size))}</div>"
-                                f"<div class='ck-dim'>{esc(say('tables.ls_dead_pile', n=obs.dead_size))}</div>")
+                                f"<div>{esc(say('tables.ls_deck_size', n=obs.deck_size))}</div>{dead}")
         self.hand.cards = obs.hand
         self.hand.title = str(say("tables.ls_hand_title", total=obs.hand_total) if obs.still_in[HUMAN]
                               else say("tables.your_hand_out"))
