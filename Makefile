@@ -65,7 +65,7 @@ $(CHP):
 	npm install --prefix $(VENV)/node configurable-http-proxy --no-audit --no-fund --silent
 
 test: $(STAMP) chromium $(CHP)
-	$(PY) -m pytest -n $(WORKERS) --dist loadgroup
+	$(PY) -m pytest -n $(WORKERS) --dist loadscope
 
 test-browser: $(STAMP) chromium $(CHP)
 	$(PY) -m pytest -m browser tests/browser

@@ -521,6 +521,8 @@ class CardkitVoila(Voila):
         self.voila_configuration.page_config_hook = _with_page_words(self.voila_configuration.page_config_hook)
         if self.class_size:
             self._configure_class()
+        else:
+            self._configure_pools()
 
     def _configure_language(self) -> None:
         from ..i18n import SOURCE_LANGUAGE, normalise_language, shipped_languages
@@ -536,6 +538,24 @@ class CardkitVoila(Voila):
             set_locale(self.lang)  # the server's own pages and notices, in the class's language
         if self.lang and self.lang != SOURCE_LANGUAGE and self.lesson:
             self.lesson = f"{self.lang}/{self.lesson.strip().lstrip('/')}"  # the class's page of that lesson
+
+    def _configure_pools(self) -> None:
+        """Out of classroom mode: a pre-heated kernel for each page of the served language only
+        (English, or ``--lang``), not for every page of every language (80 kernels at start for
+        16 lessons in five languages); a page in another language starts its kernel when asked."""
+        root = Path(self.root_dir)
+        size = max(0, self.voila_configuration.default_pool_size)
+        from ..i18n import LANGUAGE_NAMES, PSEUDO, SOURCE_LANGUAGE
+
+        others = {code for code in (*LANGUAGE_NAMES, PSEUDO) if code != self.lang}
+        prefix = "" if self.lang in ("", SOURCE_LANGUAGE) else f"{self.lang}/"
+        pools: dict[str, dict] = {"default": {"pool_size": 0}}
+        for path in sorted((root / prefix).rglob("*.ipynb") if (root / prefix).is_dir() else []):
+            rel = path.relative_to(root).as_posix()
+            if ".ipynb_checkpoints" in path.parts or (not prefix and rel.split("/", 1)[0] in others):
+                continue
+            pools[rel] = {"pool_size": size}
+        self.config.VoilaKernelManager.kernel_pools_config = pools
 
     def _configure_class(self) -> None:
         root = Path(self.root_dir)

@@ -162,9 +162,7 @@ if not LANGUAGES:
     def test_only_english_ships():
         assert shipped_languages() == [SOURCE_LANGUAGE]
 else:
-    @pytest.mark.parametrize("lang", LANGUAGES)
-    @pytest.mark.parametrize("lesson", LESSON_LIST)
-    def test_the_lesson_in_the_language(language_site, browser, lang, lesson):
+    def check_the_lesson_in_the_language(language_site, browser, lang, lesson):
         shots = ARTIFACTS / "screenshots" / lang
         shots.mkdir(parents=True, exist_ok=True)
         name = lesson.removesuffix(".ipynb").replace("/", "__")
@@ -199,6 +197,18 @@ else:
         assert wide <= 400, f"{lang}/{lesson} is {wide} px wide at a 390 px phone width: something does not wrap"
         english = english_on_page(texts, lesson)
         assert not english, (f"{len(english)} English sentence(s) on {lang}/{lesson}:\n" + "\n".join(english[:60]))
+
+    def _in(lang: str) -> type:
+        """The lessons in one language, a class of their own: ``make test``'s workers
+        (``--dist loadscope``) share the languages out a class at a time."""
+        class InTheLanguage:
+            @pytest.mark.parametrize("lesson", LESSON_LIST)
+            def test_the_lesson_in_the_language(self, language_site, browser, lesson):
+                check_the_lesson_in_the_language(language_site, browser, lang, lesson)
+        return InTheLanguage
+
+    for _lang in LANGUAGES:
+        globals()[f"TestLessonsIn_{_lang.replace('-', '_')}"] = _in(_lang)
 
 
 # --------------------------------------------------------------------------- playing by clicking

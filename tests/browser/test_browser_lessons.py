@@ -119,3 +119,15 @@ def test_start_page_links_every_lesson(voila, open_page):
     assert not broken, f"the start page links to notebooks that do not exist: {broken}"
     unlinked = sorted(set(LESSONS_FOUND) - {START_PAGE} - linked)
     assert not unlinked, f"the start page does not link to: {unlinked}"
+
+
+def test_a_page_in_another_language_starts_its_kernel_when_asked(voila, open_page):
+    """The app pre-heats only the served language's pages (English here); a Vietnamese page has
+    no kernel waiting and is served all the same, in Vietnamese."""
+    assert "Kernel pool of vi/" not in voila.log_text()
+    lesson = "vi/least_score/01_cards_and_values.ipynb"
+    page, watch = open_page(voila.render_url(lesson))
+    state = wait_for_page_ready(page, expected_widget_views(LESSONS / lesson), timeout_ms=READY_LIMIT_S * 1000)
+    assert state["cellsShown"] and not state["errorOutputs"], state["errorOutputs"]
+    assert page.evaluate("document.documentElement.lang") == "vi"
+    assert not watch.page_errors and not watch.console_errors

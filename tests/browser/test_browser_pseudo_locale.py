@@ -136,8 +136,7 @@ def _known() -> dict[str, str]:
     return json.loads(KNOWN.read_text(encoding="utf-8")) if KNOWN.exists() else {}
 
 
-@pytest.mark.parametrize("lesson", CHOSEN)
-def test_no_english_outside_the_brackets(pseudo_site, browser, seen, lesson):
+def check_no_english_outside_the_brackets(pseudo_site, browser, seen, lesson):
     shots = ARTIFACTS / "screenshots" / "pseudo"
     shots.mkdir(parents=True, exist_ok=True)
     name = lesson.removesuffix(".ipynb").replace("/", "__")
@@ -171,6 +170,20 @@ def test_no_english_outside_the_brackets(pseudo_site, browser, seen, lesson):
     new = [f"{e['where']}: {e['text'][:100]!r}" for e in english if e["text"][:100] not in known]
     assert not new, (f"{len(new)} English text(s) outside ⟦…⟧ on {PSEUDO}/{lesson} (not from the catalogue):\n"
                      + "\n".join(new[:80]))
+
+
+# The pages in two halves, a class each: ``make test``'s two workers (``--dist loadscope``)
+# take a class at a time.
+class TestPagesFirstHalf:
+    @pytest.mark.parametrize("lesson", CHOSEN[: len(CHOSEN) // 2])
+    def test_no_english_outside_the_brackets(self, pseudo_site, browser, seen, lesson):
+        check_no_english_outside_the_brackets(pseudo_site, browser, seen, lesson)
+
+
+class TestPagesSecondHalf:
+    @pytest.mark.parametrize("lesson", CHOSEN[len(CHOSEN) // 2:])
+    def test_no_english_outside_the_brackets(self, pseudo_site, browser, seen, lesson):
+        check_no_english_outside_the_brackets(pseudo_site, browser, seen, lesson)
 
 
 def test_no_english_is_known_any_more():

@@ -92,8 +92,7 @@ def _slow_pages(monkeypatch):
     monkeypatch.setattr(test_browser_play, "PAGE_READY_MS", PAGE_READY_MS, raising=False)
 
 
-@pytest.mark.parametrize("lesson", LESSONS)
-def test_static_page_works(static_site, open_page, lesson):
+def check_static_page(static_site, open_page, lesson):
     page, watch = open_page(static_site.render_url(lesson))
     state = wait_for_page_ready(page, expected_widget_views(ROOT / "lessons" / lesson), timeout_ms=PAGE_READY_MS)
     assert state["codeInputs"] == 0, "code cells are visible: sources must be hidden"
@@ -107,6 +106,20 @@ def test_static_page_works(static_site, open_page, lesson):
     assert not watch.failed, f"requests that failed: {watch.failed}"
     violations = run_axe(page)
     assert not violations, f"{lesson} on the static site:\n{violations_text(violations)}"
+
+
+# The sixteen pages in two halves, a class each: ``make test``'s two workers (``--dist
+# loadscope``) take a class at a time, so each opens half of them.
+class TestStaticPagesFirstHalf:
+    @pytest.mark.parametrize("lesson", LESSONS[: len(LESSONS) // 2])
+    def test_static_page_works(self, static_site, open_page, lesson):
+        check_static_page(static_site, open_page, lesson)
+
+
+class TestStaticPagesSecondHalf:
+    @pytest.mark.parametrize("lesson", LESSONS[len(LESSONS) // 2:])
+    def test_static_page_works(self, static_site, open_page, lesson):
+        check_static_page(static_site, open_page, lesson)
 
 
 def test_deal_in_the_address_reaches_the_lesson(static_site, open_page):

@@ -26,6 +26,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from urllib.parse import urlsplit
 
+from cardkit.i18n import LANGUAGE_NAMES, PSEUDO, SOURCE_LANGUAGE
+
 ROOT = Path(__file__).resolve().parents[2]
 LESSONS = ROOT / "lessons"
 TEST_PAGES = Path(__file__).resolve().parent / "pages"
@@ -59,12 +61,18 @@ PAGES_CULL_IDLE = 15
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
 
 
+#: The folders of the lessons in another language (``lessons/vi/…``): the app pre-heats only the
+#: served language's pages, and test_browser_languages.py checks these.
+LANGUAGE_FOLDERS = {code for code in LANGUAGE_NAMES if code != SOURCE_LANGUAGE} | {PSEUDO}
+
+
 def notebooks_under(folder: Path) -> list[str]:
-    """Every notebook under ``folder`` (relative, '/'-separated), start-here first."""
+    """Every notebook under ``folder`` (relative, '/'-separated), start-here first; the pages of
+    other languages left out."""
     found = [
         p.relative_to(folder).as_posix()
         for p in folder.rglob("*.ipynb")
-        if ".ipynb_checkpoints" not in p.parts
+        if ".ipynb_checkpoints" not in p.parts and p.relative_to(folder).parts[0] not in LANGUAGE_FOLDERS
     ]
     return sorted(found, key=lambda rel: (rel != START_PAGE, rel))
 
