@@ -14,7 +14,8 @@ IP     ?= 127.0.0.1
 # The web app's settings live in etc/jupyter/voila.json, its offline page template in
 # share/jupyter/voila/templates/cardkit; these two paths let Voilà find both.
 VOILA_ENV := JUPYTER_CONFIG_PATH="$(CURDIR)/etc/jupyter" JUPYTER_PATH="$(CURDIR)/share/jupyter"
-# Test processes `make test` runs side by side (pytest-xdist; tests/conftest.py says what stays together).
+# Test processes `make test` runs side by side (pytest-xdist, --dist loadscope: a module or a test
+# class stays on one worker, in order; a notebook too, its cells in one kernel).
 WORKERS ?= 2
 # How many learners `make load` simulates, one run per number.
 LEARNERS ?= 10 20 30
