@@ -29,6 +29,8 @@ _CACHE_BYTES = 0
 _CACHE_LIMIT = 64 * 1024 * 1024  # gzipped bytes kept in all; past it, files are gzipped per request again
 _LOCK = threading.Lock()
 _MIN_LENGTH = 1024  # tornado's: smaller responses are not worth a gzip header
+#: A range request is answered tornado's own way (an HTTP header name, not text for a learner).
+RANGE_HEADER = "range"   # tornado's headers ignore case
 _TYPES = tornado.web.GZipContentEncoding.CONTENT_TYPES
 
 
@@ -60,7 +62,7 @@ class _GzipOnce:
         super().set_extra_headers(path)
         self._gz = None
         request = self.request
-        if "gzip" not in request.headers.get("Accept-Encoding", "") or request.headers.get("Range"):
+        if "gzip" not in request.headers.get("Accept-Encoding", "") or RANGE_HEADER in request.headers:
             return
         ctype = self._headers.get("Content-Type", "").split(";")[0].strip()
         if not (ctype.startswith("text/") or ctype in _TYPES):
