@@ -85,7 +85,7 @@ load: $(STAMP) chromium
 lessons: $(STAMP)
 	@for nb in lessons/*.ipynb lessons/least_score/*.ipynb lessons/tien_len/*.ipynb; do \
 	  echo "executing $$nb"; \
-	  $(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
+	  CARDKIT_REMEMBER=record $(VENV)/bin/jupyter nbconvert --to notebook --execute --inplace \
 	    --ExecutePreprocessor.store_widget_state=False "$$nb" || exit 1; \
 	done
 	$(PY) -m cardkit.i18n.lessons extract

@@ -21,20 +21,26 @@
   matches are played in this process instead: the same records either way.
   Outgrowing one machine, pass a Dask executor: ``Client(...).get_executor()``.
   Bots travel to the workers with cloudpickle, so a bot written in a notebook works.
+- A tournament of built-in bots (by name) and policy bots whose records were kept
+  (:mod:`cardkit.remembered`: the lessons' opening tournaments) gives its kept records
+  at once; any other tournament, or one given an ``executor``, is played.
 """
 
 from __future__ import annotations
 
+import importlib
+import json
 import math
 import os
 import pickle
 import random
 import sys
 from concurrent.futures import Executor, ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field, is_dataclass
 from html import escape
 from typing import Any, Callable, Sequence, Union
 
+from . import remembered
 from .errors import OptionError, PlayerError, UnknownBotError
 from .i18n import and_list, say, seat
 from .game import GAMES, game_module, play_out, resolve_bot
@@ -293,6 +299,16 @@ def tournament(
         order = tuple((seat + shift) % n for seat in range(n))
         jobs.append((index, rng.randrange(2**30), order))
 
+    key = _memo_key(game, bots, matches, seed, rules, rotate) if executor is None else None
+    kept = remembered.recall(key) if key is not None else None
+    if kept is not None and len(kept) == matches:
+        if on_progress is not None:
+            on_progress(matches, matches)
+        records = [MatchRecord(index=index, seed=match_seed, seats=tuple(names[i] for i in order),
+                               returns=tuple(row[0]), winners=tuple(row[1]), rounds=row[2], actions=row[3])
+                   for (index, match_seed, order), row in zip(jobs, kept)]
+        return TournamentResult(game=game, bot_names=tuple(names), matches=records)
+
     own_pool = None
     if executor is None and workers != 0:
         workers = workers or os.cpu_count() or 1
@@ -334,4 +350,57 @@ def tournament(
         if own_pool is not None:
             own_pool.shutdown()
     records.sort(key=lambda r: r.index)
+    if key is not None:
+        remembered.keep(key, _memo_value(records))
     return TournamentResult(game=game, bot_names=tuple(names), matches=records)
+
+
+# --- kept results (cardkit.remembered) ----------------------------------------------------
+
+def _recipe(game: str, bot: BotSpec) -> Any:
+    """Plain data that makes ``bot`` again: a built-in bot's name, or a policy bot's
+    ``["policy", fields]``; None for anything else (a notebook's bot, a search bot)."""
+    if isinstance(bot, str):
+        return bot if bot in game_module(game).BOTS else None
+    recipe = getattr(bot, "recipe", None)
+    return recipe() if callable(recipe) else None
+
+
+def _bot_of_recipe(game: str, recipe: Any) -> BotSpec:
+    if isinstance(recipe, str):
+        return recipe
+    kind, fields = recipe
+    if kind != "policy":
+        raise LookupError(f"unknown bot recipe {recipe!r}")
+    module = importlib.import_module(f"{GAMES[game]}.policy")
+    return module.PolicyBot(module.Policy(**fields))
+
+
+def _memo_key(game: str, bots: Sequence[BotSpec], matches: int, seed: Any, rules: Any, rotate: bool) -> dict | None:
+    """The key a tournament's records are kept under, or None when one of its inputs is
+    not plain data."""
+    recipes = [_recipe(game, bot) for bot in bots]
+    if any(r is None for r in recipes) or not isinstance(seed, int) or isinstance(seed, bool) or not is_dataclass(rules):
+        return None
+    key = {"kind": "tournament", "game": game, "bots": recipes, "matches": matches, "seed": seed,
+           "rotate": bool(rotate), "rules": asdict(rules)}
+    try:
+        json.dumps(key)
+    except TypeError:
+        return None
+    return key
+
+
+def _memo_value(records: Sequence[MatchRecord]) -> list:
+    return [[list(r.returns), list(r.winners), r.rounds, r.actions] for r in records]
+
+
+def _replay(key: dict) -> list:
+    game = key["game"]
+    rules = game_module(game).Rules(**key["rules"])
+    result = tournament(game, [_bot_of_recipe(game, r) for r in key["bots"]], matches=key["matches"],
+                        seed=key["seed"], rules=rules, rotate=key["rotate"], workers=0, progress=False)
+    return _memo_value(result.matches)
+
+
+remembered.register("tournament", _replay)

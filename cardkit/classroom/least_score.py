@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any, Callable, Iterable, Optional, Sequence
 from ..widgets import guard as ipywidgets
 
 from .. import least_score as ls
+from .. import remembered
 from ..cards import Card, Rank, Suit, cards_text, full_deck, to_cards
 from ..errors import CardkitError
 from ..game import resolve_bot
@@ -837,6 +838,13 @@ def declare_success(matches: int = 150, seed: int = 1, bots: Sequence[str] = ("g
     funcs = [resolve_bot("least_score", b)[1] for b in bots]
     players = len(funcs)
     rules = ls.Rules(players=players)
+    names = [b if isinstance(b, str) else getattr(b, "__name__", "bot") for b in bots]
+    key = None
+    if all(isinstance(b, str) and b in ls.BOTS for b in bots) and isinstance(seed, int):
+        key = {"kind": "declare_success", "matches": matches, "seed": seed, "bots": list(bots)}
+        kept = remembered.recall(key)
+        if kept is not None:
+            return DeclareStudy(list(kept[0]), list(kept[1]), list(kept[2]), matches, seed, names, players)
     totals, rounds, success = [], [], []
     master = random.Random(seed)
     it: Iterable[int] = range(matches)
@@ -857,5 +865,14 @@ def declare_success(matches: int = 150, seed: int = 1, bots: Sequence[str] = ("g
                 rounds.append(len(state.turns) // len(alive) + 1)
                 success.append(ls.declaration_succeeded(in_totals, alive.index(p), rules))
             state.apply_action(funcs[p](state.observation(p), rng))
-    return DeclareStudy(totals, rounds, success, matches, seed,
-                        [b if isinstance(b, str) else getattr(b, "__name__", "bot") for b in bots], players)
+    if key is not None:
+        remembered.keep(key, [totals, rounds, success])
+    return DeclareStudy(totals, rounds, success, matches, seed, names, players)
+
+
+def _replay_declare_success(key: dict) -> list:
+    study = declare_success(matches=key["matches"], seed=key["seed"], bots=tuple(key["bots"]))
+    return [study.totals, study.rounds, study.success]
+
+
+remembered.register("declare_success", _replay_declare_success)

@@ -17,7 +17,7 @@ class, so a policy bot pickles and plays in a tournament's worker processes::
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from ..errors import OptionError
 from ..game import bot_actions
@@ -130,6 +130,10 @@ class PolicyBot:
 
     def __repr__(self) -> str:
         return f"PolicyBot({self.policy!r})"
+
+    def recipe(self) -> list:
+        """Plain data that makes this bot again (a tournament's records are kept under it)."""
+        return ["policy", asdict(self.policy)]
 
     def __call__(self, observation: Observation, rng: random.Random) -> Action:
         pol = self.policy

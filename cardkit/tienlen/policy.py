@@ -13,7 +13,7 @@ so a policy bot plays in a tournament's worker processes::
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import asdict, dataclass
 
 from ..errors import OptionError
 from ..i18n import Message, or_list, say
@@ -116,6 +116,10 @@ class PolicyBot:
 
     def __repr__(self) -> str:
         return f"PolicyBot({self.policy!r})"
+
+    def recipe(self) -> list:
+        """Plain data that makes this bot again (a tournament's records are kept under it)."""
+        return ["policy", asdict(self.policy)]
 
     def __call__(self, observation: Observation, rng: random.Random) -> Action:
         pol = self.policy
