@@ -66,7 +66,7 @@ $(CHP):
 	npm install --prefix $(VENV)/node configurable-http-proxy --no-audit --no-fund --silent
 
 test: $(STAMP) chromium $(CHP)
-	$(PY) -m pytest -n $(WORKERS) --dist loadscope
+	$(PY) -m pytest -n $(WORKERS) --dist loadscope --durations=40 --junitxml=test-artifacts/junit.xml
 
 test-browser: $(STAMP) chromium $(CHP)
 	$(PY) -m pytest -m browser tests/browser
