@@ -12,8 +12,8 @@ played, as before.  The learner sees the same table either way.
 The file is checked like a lesson's stored outputs: the test suite plays every kept entry
 again and fails when one differs (a change to a game's rules or bots), saying how to refresh:
 
-- ``python -m cardkit.remembered check``   — play every entry again and report any difference;
-- ``python -m cardkit.remembered refresh`` — play every entry again and rewrite the file;
+- ``python -m cardkit.classroom.kept check``   — play every entry again and report any difference;
+- ``python -m cardkit.classroom.kept refresh`` — play every entry again and rewrite the file;
 - ``CARDKIT_REMEMBER=record`` in the environment (``make lessons`` sets it) adds an entry for
   every rememberable result that is played; ``CARDKIT_REMEMBER=off`` plays everything.
 
@@ -24,21 +24,17 @@ again and fails when one differs (a change to a game's rules or bots), saying ho
 
 from __future__ import annotations
 
-import argparse
 import json
-import logging
 import os
-import sys
 import threading
 from pathlib import Path
 from typing import Any, Callable
 
-__all__ = ["STORE", "canonical", "recall", "keep", "mode", "entries", "replay", "register", "forget_loaded", "main"]
+__all__ = ["STORE", "canonical", "recall", "keep", "mode", "entries", "replay", "register", "forget_loaded", "rewrite"]
 
 #: Where the kept results live (shipped inside the package, so the static site has them too).
 STORE = Path(__file__).with_name("data") / "remembered.json"
 
-log = logging.getLogger("cardkit.remembered")
 _lock = threading.Lock()
 _cache: dict[str, Any] | None = None
 #: kind -> function(key) -> value: how to play an entry again (registered by its module).
@@ -113,22 +109,14 @@ def register(kind: str, player: Callable[[dict], Any]) -> None:
     _PLAYERS[kind] = player
 
 
-def _players() -> dict[str, Callable[[dict], Any]]:
-    from . import tournament  # noqa: F401  (registers "tournament")
-    from .classroom import least_score  # noqa: F401  (registers "declare_success")
-    return _PLAYERS
-
-
 def replay(text: str) -> Any:
     """Play the entry whose canonical key is ``text`` again; its fresh value."""
     key = json.loads(text)
-    players = _players()
-    if key.get("kind") not in players:
-        raise LookupError(f"no player for kept entry of kind {key.get('kind')!r}")
+    player = _PLAYERS[key["kind"]]   # registered when its module is imported
     previous = os.environ.get("CARDKIT_REMEMBER")
     os.environ["CARDKIT_REMEMBER"] = "off"
     try:
-        return players[key["kind"]](key)
+        return player(key)
     finally:
         if previous is None:
             os.environ.pop("CARDKIT_REMEMBER", None)
@@ -136,37 +124,10 @@ def replay(text: str) -> Any:
             os.environ["CARDKIT_REMEMBER"] = previous
 
 
-def main(argv: list[str] | None = None) -> int:
-    """``python -m cardkit.remembered check|refresh|list`` (a developer's tool, in English)."""
-    parser = argparse.ArgumentParser(prog="python -m cardkit.remembered",
-                                     description=(__doc__ or "").splitlines()[0])
-    parser.add_argument("action", choices=("check", "refresh", "list"),
-                        help="check: play every entry again and report differences; refresh: rewrite them; list: show the keys")
-    try:
-        args = parser.parse_args(argv)
-    except SystemExit as stop:
-        return int(stop.code or 0)
-    logging.basicConfig(format="%(message)s", level=logging.INFO)
+def rewrite(fresh: dict[str, Any]) -> None:
+    """Replace the whole store by ``fresh`` (canonical key -> value) and write it."""
     store = _load()
-    if args.action == "list":
-        for text in sorted(store):
-            print(text)
-        return 0
-    fresh = {text: replay(text) for text in sorted(store)}
-    differ = [text for text in fresh if fresh[text] != store[text]]
-    if args.action == "refresh":
-        with _lock:
-            store.clear()
-            store.update(fresh)
-            _write(store)
-        log.info("%d entries played again; %d changed", len(fresh), len(differ))
-        return 0
-    for text in differ:
-        log.warning("differs: %s", text)
-    log.info("%d entries, %d differ%s", len(store), len(differ),
-             " (python -m cardkit.remembered refresh)" if differ else "")
-    return 1 if differ else 0
-
-
-if __name__ == "__main__":
-    raise SystemExit(main())
+    with _lock:
+        store.clear()
+        store.update(fresh)
+        _write(store)

@@ -371,7 +371,7 @@ def _bot_of_recipe(game: str, recipe: Any) -> BotSpec:
         return recipe
     kind, fields = recipe
     if kind != "policy":
-        raise LookupError(f"unknown bot recipe {recipe!r}")
+        raise UnknownBotError(say("tournament.no_bot_called_played_in", bot=repr(recipe)))
     module = importlib.import_module(f"{GAMES[game]}.policy")
     return module.PolicyBot(module.Policy(**fields))
 

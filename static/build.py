@@ -147,6 +147,53 @@ def trim_babel(wheel: pathlib.Path, into: pathlib.Path) -> pathlib.Path:
     return out
 
 
+#: The lexers the kernel can reach in the browser: Python's (IPython's tracebacks) and what
+#: ipython_pygments_lexers imports (IPython's own lexers, found as a pygments plugin), with the
+#: modules those import. Pygments' other 250 lexer modules (about 850 kB of the 1.2 MB wheel)
+#: stay out: a lesson page shows no code.
+PYGMENTS_LEXERS = {
+    "__init__", "_mapping", "_css_builtins", "_lilypond_builtins", "_lua_builtins", "_scheme_builtins",
+    "actionscript", "agile", "css", "d", "data", "factor", "html", "iolang", "javascript", "jvm", "lilypond",
+    "lisp", "markup", "perl", "php", "python", "ruby", "scripting", "shell", "special", "tcl", "web", "webmisc",
+}
+
+
+def _rewrite_wheel(wheel: pathlib.Path, into: pathlib.Path, keep) -> pathlib.Path:
+    """A copy of ``wheel`` in ``into`` holding only the files ``keep(name)`` accepts (its
+    RECORD listing only those)."""
+    out = into / wheel.name
+    with zipfile.ZipFile(wheel) as src, zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as dst:
+        kept = {item.filename for item in src.infolist() if keep(item.filename)}
+        for item in src.infolist():
+            name = item.filename
+            if name not in kept:
+                continue
+            data = src.read(name)
+            if name.endswith(".dist-info/RECORD"):
+                lines = data.decode().splitlines()
+                data = ("\n".join(line for line in lines if line.split(",", 1)[0] in kept
+                                  or line.split(",", 1)[0].endswith("RECORD")) + "\n").encode()
+            dst.writestr(item, data)
+    return out
+
+
+def trim_pygments(wheel: pathlib.Path, into: pathlib.Path) -> pathlib.Path:
+    """Pygments' wheel with only the lexers the browser's kernel can reach (PYGMENTS_LEXERS)."""
+    def keep(name: str) -> bool:
+        if name.startswith("pygments/lexers/") and name.endswith(".py"):
+            return name[len("pygments/lexers/"):-3] in PYGMENTS_LEXERS
+        return True
+    return _rewrite_wheel(wheel, into, keep)
+
+
+def slim_cardkit(wheel: pathlib.Path, into: pathlib.Path) -> pathlib.Path:
+    """cardkit's wheel for the browser: the compiled catalogues (``.mo``) without the
+    translators' ``.po`` and ``.pot`` files (cardkit.i18n reads a ``.mo`` alone)."""
+    slim = into / "slim"
+    slim.mkdir(exist_ok=True)
+    return _rewrite_wheel(wheel, slim, lambda name: not name.endswith((".po", ".pot")))
+
+
 def cardkit_wheel(pip: pathlib.Path, into: pathlib.Path) -> pathlib.Path:
     """cardkit's own wheel, built from this checkout (its numpy/matplotlib requirements are
     not installed in the browser: the engine does without)."""
@@ -310,13 +357,15 @@ def build(out: pathlib.Path, extra: pathlib.Path | None) -> None:
         shutil.rmtree(making)   # what an interrupted build left
     with tempfile.TemporaryDirectory() as tmp:
         tmp = pathlib.Path(tmp)
-        own = [cardkit_wheel(bin_dir / "pip", tmp),
+        own = [slim_cardkit(cardkit_wheel(bin_dir / "pip", tmp), tmp),
                stand_in_wheel("sqlite3", "stand-in: no sqlite3 in the browser (IPython keeps no history)", tmp),
                stand_in_wheel("jedi", "stand-in: no tab completion on a lesson page", tmp)]
         kernel_pypi = next((VENV / "share" / "jupyter" / "labextensions").glob(
             "@jupyterlite/pyodide-kernel-extension/static/pypi"))
         kernel = [next(kernel_pypi.glob(f"{name}-*.whl")) for name in KERNEL_WHEELS]
-        wheels = [trim_babel(w, tmp) if w.name.startswith("babel-") else w for w in wheels]
+        trims = {"babel-": trim_babel, "pygments-": trim_pygments}
+        wheels = [next((trim(w, tmp) for start, trim in trims.items() if w.name.startswith(start)), w)
+                  for w in wheels]
         every = [*wheels, *kernel, *own]
         lock = json.loads((core / "pyodide-lock.json").read_text())
         packages = dict(wheel_entry(w) for w in every)

@@ -8,6 +8,7 @@ import json
 import pytest
 
 from cardkit import remembered
+from cardkit.classroom import kept as kept_tool
 from cardkit.classroom.least_score import declare_success
 from cardkit.least_score import policy as ls_policy
 from cardkit.tienlen import policy as tl_policy
@@ -27,9 +28,9 @@ def test_the_lessons_opening_tournaments_are_kept():
 @pytest.mark.parametrize("text", KEPT, ids=[f"entry{i}" for i in range(len(KEPT))])
 def test_every_kept_entry_plays_the_same_again(text):
     """The store is checked like stored outputs: a change to the rules or the bots that
-    changes a kept result fails here (python -m cardkit.remembered refresh)."""
+    changes a kept result fails here (python -m cardkit.classroom.kept refresh)."""
     assert remembered.replay(text) == remembered.entries()[text], (
-        "a kept result differs from playing it again: run `python -m cardkit.remembered refresh`")
+        "a kept result differs from playing it again: run `python -m cardkit.classroom.kept refresh`")
 
 
 def _small_kept_tournament() -> dict:
@@ -97,9 +98,9 @@ def test_recording_keeps_and_off_plays(tmp_path, monkeypatch):
         monkeypatch.setenv("CARDKIT_REMEMBER", "use")
         tournament("least_score", ["greedy", "random"], matches=6, seed=12, workers=0, progress=False)
         assert len(json.loads((tmp_path / "kept.json").read_text())) == 1
-        assert remembered.main(["check"]) == 1   # the altered entry differs from playing it
-        assert remembered.main(["refresh"]) == 0
-        assert remembered.main(["check"]) == 0
-        assert remembered.main(["bogus"]) == 2
+        assert kept_tool.main(["check"]) == 1   # the altered entry differs from playing it
+        assert kept_tool.main(["refresh"]) == 0
+        assert kept_tool.main(["check"]) == 0
+        assert kept_tool.main(["bogus"]) == 2
     finally:
         remembered.forget_loaded()

@@ -65,6 +65,45 @@ def test_kernel_settings_load_only_local_packages(site):
         assert lock["packages"][stand_in]["imports"] == []
 
 
+def test_the_browser_wheels_are_trimmed_to_what_the_kernel_reaches(site):
+    """Pygments keeps the lexers the kernel can reach, cardkit its compiled catalogues
+    without the translators' files, and each wheel's RECORD lists only what it holds."""
+    import zipfile
+
+    pyodide = site / "static" / "pyodide"
+    pygments = zipfile.ZipFile(next(pyodide.glob("pygments-*.whl")))
+    lexers = {n.rsplit("/", 1)[1][:-3] for n in pygments.namelist() if n.startswith("pygments/lexers/") and n.endswith(".py")}
+    assert {"python", "shell", "html", "_mapping"} <= lexers and "fortran" not in lexers and len(lexers) < 40
+    cardkit = zipfile.ZipFile(next(pyodide.glob("cardkit-*.whl")))
+    names = set(cardkit.namelist())
+    assert not [n for n in names if n.endswith((".po", ".pot"))], "translators' files in the browser's wheel"
+    for lang in ("vi", "nl", "af", "tr"):
+        assert f"cardkit/i18n/locale/{lang}/LC_MESSAGES/cardkit.mo" in names
+    for wheel in (pygments, cardkit):
+        record = next(n for n in wheel.namelist() if n.endswith(".dist-info/RECORD"))
+        listed = {line.split(",", 1)[0] for line in wheel.read(record).decode().splitlines() if line}
+        assert listed == set(wheel.namelist()), f"{record} does not list what the wheel holds"
+
+
+def test_a_catalogue_is_found_from_its_compiled_file_alone(tmp_path):
+    """The browser's wheel has the .mo without its .po: the language is still found and read."""
+    from cardkit.i18n import catalogue
+
+    source = catalogue.LOCALE_DIR / "vi" / "LC_MESSAGES"
+    (tmp_path / "vi" / "LC_MESSAGES").mkdir(parents=True)
+    mo = tmp_path / "vi" / "LC_MESSAGES" / "cardkit.mo"
+    mo.write_bytes(catalogue.compile_po(source / "cardkit.po"))
+    assert catalogue.catalogue_languages(root=tmp_path) == ["vi"]
+    from babel.messages.pofile import read_po
+
+    with (source / "cardkit.po").open("rb") as f:
+        ids = [(m.context, m.id) for m in read_po(f) if m.id and isinstance(m.id, str) and m.string][:200]
+    found, shipped = catalogue.translations("vi", root=tmp_path), catalogue.translations("vi")
+    assert len(ids) == 200 and found is not None
+    assert [found.pgettext(*i) for i in ids] == [shipped.pgettext(*i) for i in ids]
+    assert sum(found.pgettext(c, i) != i for c, i in ids) > 150
+
+
 def test_no_source_maps_and_big_files_compressed(site):
     assert not list(site.rglob("*.map")), "source maps are shipped"
     for big in [site / "static" / "pyodide" / "pyodide.asm.wasm", site / "static" / "pyodide" / "pyodide.asm.js"]:

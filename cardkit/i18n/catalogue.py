@@ -48,10 +48,12 @@ def mo_path(lang: str, domain: str = DOMAIN, root: Path = LOCALE_DIR) -> Path:
 
 
 def catalogue_languages(domain: str = DOMAIN, root: Path = LOCALE_DIR) -> list[str]:
-    """The languages that have a catalogue on disk, sorted."""
+    """The languages that have a catalogue on disk (its ``.po``, or its compiled ``.mo`` alone
+    as in the static site's wheel), sorted."""
     if not root.is_dir():
         return []
-    return sorted(p.name for p in root.iterdir() if po_path(p.name, domain, root).is_file())
+    return sorted(p.name for p in root.iterdir()
+                  if po_path(p.name, domain, root).is_file() or mo_path(p.name, domain, root).is_file())
 
 
 def draft_languages(root: Path = LOCALE_DIR) -> list[str]:
