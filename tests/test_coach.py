@@ -282,3 +282,18 @@ def test_least_score_table_log_tells_every_move_of_a_whole_match():
     assert table.state.is_terminal()
     assert table.event_log._total == len(table.state.events)
     assert list(table.event_log.lines) == [e.text for e in table.state.events][-table.event_log.max_lines:]
+
+
+def test_tienlen_status_leaves_the_play_to_beat_to_the_coachs_box():
+    """Issue 18: with the coach on, its box has just told the play to beat (its last line) and
+    the log reads it out to screen readers, so the status does not say it a second time."""
+    from cardkit.tienlen import Rules
+    table = TienLenTable(level="greedy", rules=Rules(target=3), seed="TEN-M1N", delay=0, coach=True)
+    obs = table.state.observation(0)
+    assert obs.table is not None and table.state.current_player() == 0
+    assert table.status.text == "Your turn: beat the last play, or pass.", table.status.text
+    last = str(table.coach_text).split("Your turn:")[0].strip().splitlines()[-1]
+    assert str(obs.table) in last, table.coach_text
+    table.coach = False
+    table._draw()
+    assert table.status.text.startswith("Your turn: beat Player ") and str(obs.table) in table.status.text

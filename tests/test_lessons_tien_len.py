@@ -281,7 +281,7 @@ def check_strategy_exercise(ex: dict) -> None:
                                 "It wins the game at once: all four 2s" if four_twos else
                                 "Nothing special: play begins as usual")
         assert dragon                                                     # worked example 7
-    elif q.startswith("Four players: you go out second."):
+    elif q.startswith(("Four players: you go out second.", "You go out second.")):   # four players
         assert int(ex["answer"]) == 4 - 2                                  # the k-th out of n scores n − k
     elif m := re.fullmatch(r"How many points did Player (\d) score in game 1\?", q):
         assert int(ex["answer"]) == 4 - 2                                  # second out of four: n − k

@@ -141,7 +141,7 @@ def test_ls_round_end_shows_every_hand_and_the_scoring():
     # every hand revealed, with its total worked out
     assert len(t.result_hands.children) == 4
     text = t.result_text.value
-    assert "D is the declarer&#x27;s total, L the lowest total of the others" in text
+    assert "D is the declarer&#x27;s total, L the others&#x27; lowest" in text
     assert f"D = {res.declarer_total}, L = {res.lowest_other}" in text
     d, low = res.declarer_total, res.lowest_other
     if res.success:
@@ -793,13 +793,13 @@ def test_the_coachs_pick_is_not_explained_twice_and_the_button_is_named_once():
     t = ls_table(opponents=2, rules=ls.Rules(threshold=10), seed="F1R-5T5", coach=True)
     move = ls_coach.suggestion(t.state.observation(0))
     t.select(move.cards)
-    assert t.verdict.text.endswith("That is the coach's pick. Then press Discard and take."), t.verdict.text
+    assert t.verdict.text.endswith("The coach's pick. Then press Discard and take."), t.verdict.text
     assert t.discard(move.cards, move.take)
     t.match.play_out()
     t._draw()
     move = ls_coach.suggestion(t.state.observation(0))
     t.select(move.cards)
-    assert "That is the coach's pick." in t.verdict.text and "Then press" not in t.verdict.text, t.verdict.text
+    assert "The coach's pick." in t.verdict.text and "Then press" not in t.verdict.text, t.verdict.text
     other = next(c for c in t.hand.cards if c not in move.cards)
     t.select([other])
     assert "legal discard" in t.verdict.text and "coach" not in t.verdict.text, t.verdict.text

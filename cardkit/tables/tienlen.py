@@ -129,6 +129,10 @@ class TienLenMatch(MatchController):
     def your_turn(self, obs: tl.Observation) -> Message:
         if obs.table is None:
             return say("tables.tl_your_turn_lead")
+        if self.coach and self.coach_notes:
+            # the coach's box has just told the play to beat (its last line), and the log reads
+            # it out to screen readers: the status does not name it a second time
+            return say("tables.tl_your_turn_beat_coached")
         return say("tables.tl_your_turn_beat", table=self.table_words(obs))
 
     def table_words(self, obs: tl.Observation) -> Message:

@@ -57,8 +57,8 @@ text("coach.tl.did_chop", "{who} chopped {old} with the bomb {cards} ({kind}).")
 text("coach.tl.did_play", "{who} played {cards}: {why}.")
 text("coach.tl.went_out", "That was their last card: {who} goes out {place}.")
 text("coach.tl.went_out_you", "That was your last card: you go out {place}.")
-text("coach.tl.clears", "Everyone else passed, so {who} clears the table and leads.")
-text("coach.tl.clears_you", "Everyone else passed, so you clear the table and lead.")
+text("coach.tl.clears", "Everyone else passed: {who} leads.")
+text("coach.tl.clears_you", "Everyone else passed: you lead.")
 text("coach.tl.clears_gone", "Everyone else passed on {who}'s last play; {who} is out, so {leader}, next with "
                              "cards, leads.")
 text("coach.tl.clears_gone_you", "Everyone else passed on your last play; you are out, so {leader}, next with "

@@ -103,7 +103,7 @@ text("tables.coach_title", "Coach")
 text("tables.coach_what_happened", "What just happened:")
 text("tables.coach_your_turn", "Your turn:")
 text("tables.coach_switch", "Coach: explain every move")
-text("tables.coach_pick_chosen", "That is the coach's pick.")
+text("tables.coach_pick_chosen", "The coach's pick.")
 
 # --- the controls every table has -------------------------------------------------------------
 text("tables.log_title", "What happened (newest last)")
@@ -146,11 +146,11 @@ text("tables.ls_player_wins", "The match is over: {player} wins with {points} po
 text("tables.ls_shared_win",
      "The match is over: {players} share the win with {points} points.")
 text("tables.ls_scoreboard_title",
-     "Round {round} · threshold {threshold} (over it and you are out; the lowest score wins)")
+     "Round {round} · threshold {threshold}: over it, you are out")
 text("tables.ls_now_declared", "declared")
 text("tables.ls_now_knocked_out", "knocked out")
 text("tables.ls_coach_next", "{opening} The first turn moves one seat on each round. Press Next round.")
-text("tables.ls_step_d_l", "D is the declarer's total, L the lowest total of the others.")
+text("tables.ls_step_d_l", "D is the declarer's total, L the others' lowest.")
 text("tables.ls_step_explained", "{explanation}")
 text("tables.ls_step_running", "Running scores: {sums}.")
 text("tables.sum_line", "{player}: {before} + {score} = {total}")
@@ -195,6 +195,7 @@ text("tables.tl_intro",
 text("tables.tl_settings", "{players} players, to {target} points")
 text("tables.tl_your_turn_lead", "Your turn: you lead — play any combination.")
 text("tables.tl_your_turn_beat", "Your turn: beat {table}, or pass.")
+text("tables.tl_your_turn_beat_coached", "Your turn: beat the last play, or pass.")
 text("tables.tl_your_own", "your own {combo}")
 text("tables.tl_players", "{player}'s {combo}")
 text("tables.tl_you_went_out", "You went out {place}! Press Finish the game to see the result now, or watch: {playing}")

@@ -34,7 +34,7 @@ text("hand.error.highlight", "highlight is a list of cards or groups of cards, n
 text("hand.error.toggle", "toggle takes a card, such as 'QH', not {kind}")
 
 # --- the four-colour switch, radio groups, the focus keeper ------------------------------------
-text("access.four_colour", "Four-colour deck (♥ red, ♦ blue, ♣ green, ♠ black)")
+text("access.four_colour", "Four-colour deck (♦ blue, ♣ green)")
 text("access.four_colour_on", "on")
 text("access.four_colour_off", "off")
 text("access.choice_keys", "Keys: ↑ ↓ choose (Tab reaches the group).")
