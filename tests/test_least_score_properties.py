@@ -66,7 +66,8 @@ def test_random_play_keeps_every_card_and_refuses_what_is_illegal(seed, rules, p
         assert state.deck_size + len(state.dead_cards) >= 52 - 5 * n - 5
         legal = state.legal_actions()
         assert legal and len(legal) == len(set(legal))
-        for action in legal:
+        # every legal action is accepted: a sample of eight a turn (over 25 games × 400 turns)
+        for action in (legal if len(legal) <= 8 else rng.sample(legal, 8)):
             assert state.why_illegal_action(action) is None
             if isinstance(action, Discard):
                 assert discard_kind(action.cards, rules) is not None
