@@ -737,11 +737,17 @@ def test_a_page_that_has_just_given_the_rules_may_leave_out_the_tables_own():
 # --- issue 18: a newcomer's trial of the ten-minute starts ----------------------------------------
 
 def test_the_hints_are_off_after_new_match():
-    t = tl_table(seed="TEN-M1N")
-    t.show_legal(True)
-    assert t.hint_list.value and t.hint_button.description == "Hide the hints"
-    t.new_match()
-    assert not t.hint_list.value and t.hint_button.description == "Show my legal plays"
+    """Also when the new match's first game is won at the deal (seed 27): no hand is drawn
+    then, and the old hints once stayed on the page."""
+    won_at_deal = 27
+    for seed in (1, won_at_deal):
+        t = tl_table(seed="TEN-M1N")
+        t.show_legal(True)
+        assert t.hint_list.value and t.hint_button.description == "Hide the hints"
+        t.new_match(seed=seed)
+        assert (t.match.pending is not None) == (seed == won_at_deal)
+        assert not t.hint_list.value and t.hint_button.description == "Show my legal plays"
+        assert not t.hand.highlight
 
 
 def test_no_empty_coach_box_when_the_match_is_over():

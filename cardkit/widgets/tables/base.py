@@ -384,6 +384,7 @@ class TableBase(widgets.VBox):
     def _start(self, seed: int) -> None:
         self.pacer.cancel()
         self._hints = False     # a new match starts as a table does: the hints off
+        self._draw_hints()      # cleared now: a game won at the deal draws no hand to clear them
         self.match.start(seed)
         self._draw_code()
         self._moved()
