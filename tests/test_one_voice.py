@@ -163,3 +163,17 @@ def test_an_error_carries_its_message():
     assert err.message.code == "seat.player" and str(err) == "Player 3"
     with use_locale(PSEUDO):
         assert str(err).startswith("⟦")
+
+
+def test_the_lint_command_lists_a_sentence_written_in_code(tmp_path, capsys):
+    """``python -m cardkit.i18n lint PATH`` names the file, line and sentence and exits 1;
+    on the package (no path) it finds nothing and exits 0."""
+    from cardkit.i18n.__main__ import main
+
+    bad = tmp_path / "bad.py"
+    bad.write_text('def f():\n    return "Your turn now"\n', encoding="utf-8")
+    assert main(["lint", str(bad)]) == 1
+    said = capsys.readouterr().out
+    assert f"{bad}:2: literal: 'Your turn now'" in said and "1 finding(s)" in said
+    assert main(["lint"]) == 0
+    assert "0 finding(s)" in capsys.readouterr().out

@@ -1,4 +1,8 @@
-"""``python -m cardkit.i18n extract|update|init LANG|compile|check [LANG…]``: keep the catalogues."""
+"""``python -m cardkit.i18n extract|update|init LANG|compile|check [LANG…]``: keep the catalogues.
+
+``python -m cardkit.i18n lint [PATH…]``: the learner-facing sentences written outside the
+catalogue (and code that reads its own sentences) in the package, or in the files and folders
+given; exits 1 when it finds any."""
 
 from __future__ import annotations
 
@@ -33,6 +37,20 @@ def main(argv: list[str]) -> int:
                   f"{len(r.fuzzy)} fuzzy, {len(r.placeholder_mismatch)} with a placeholder changed")
             bad += not r.complete
         return 1 if bad else 0
+    elif command == "lint":
+        from pathlib import Path
+
+        from . import lint
+
+        if rest:
+            files = [f for name in rest for f in (sorted(Path(name).rglob("*.py")) if Path(name).is_dir() else [Path(name)])]
+            found = [finding for f in files for finding in lint.scan_file(f)]
+        else:
+            found = lint.scan_tree()
+        for finding in found:
+            print(finding)
+        print(f"{len(found)} finding(s)")
+        return 1 if found else 0
     else:
         print(f"unknown command {command!r}\n{__doc__}", file=sys.stderr)
         return 2
