@@ -38,15 +38,9 @@ def main(argv: list[str]) -> int:
             bad += not r.complete
         return 1 if bad else 0
     elif command == "lint":
-        from pathlib import Path
-
         from . import lint
 
-        if rest:
-            files = [f for name in rest for f in (sorted(Path(name).rglob("*.py")) if Path(name).is_dir() else [Path(name)])]
-            found = [finding for f in files for finding in lint.scan_file(f)]
-        else:
-            found = lint.scan_tree()
+        found = lint.scan_paths(rest) if rest else lint.scan_tree()
         for finding in found:
             print(finding)
         print(f"{len(found)} finding(s)")

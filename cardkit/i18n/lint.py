@@ -312,3 +312,14 @@ def scan_tree(root: Path = PACKAGE_ROOT, paths: Optional[Iterable[Path]] = None)
     for path in paths or package_files(root):
         out.extend(scan_file(path, root.parent))
     return out
+
+
+def scan_paths(names: Iterable[str]) -> list[Finding]:
+    """Every finding in the files and folders named (a folder: its ``.py`` files, at any depth),
+    each placed by the path as given: what ``python -m cardkit.i18n lint PATH…`` lists."""
+    out: list[Finding] = []
+    for name in names:
+        path = Path(name)
+        for f in sorted(path.rglob("*.py")) if path.is_dir() else [path]:
+            out.extend(scan_file(f))
+    return out
