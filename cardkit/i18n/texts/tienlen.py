@@ -37,7 +37,7 @@ text('tl.game.cannot_in_two_hands', '{twice} cannot be in two hands')
 
 # --- cardkit/tienlen/rules.py ---
 text('tl.rules.previous_play_not_combination', 'the previous play {shown} is not a combination: {why_illegal}')
-text('tl.rules.previous_play_empty', 'the previous play (no cards) is not a combination: there are no cards: a play needs at least one card')
+text('tl.rules.previous_play_empty', 'the previous play has no cards, and a play needs at least one card')
 text('tl.rules.kind_one_not', 'kind is one of {join}; not {kind}')
 text('tl.rules.ti_n_l_n_hand', 'a Tiến Lên hand holds at most {max_hand} cards; {len} were given')
 text('tl.rules.players_must_whole_number_2', 'players must be a whole number (2, 3 or 4), not {players}')
