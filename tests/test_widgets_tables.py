@@ -814,3 +814,28 @@ def test_the_coachs_pick_is_not_explained_twice_and_the_button_is_named_once():
 def test_why_the_coach_does_not_declare_says_what_failing_costs():
     from cardkit.i18n import say
     assert "a failed declaration costs 20 points or more" in str(say("coach.ls.why.not_declare", chance="72%", penalty=20))
+
+
+@pytest.mark.parametrize("make", [lambda: ls_table(), lambda: TienLenTable(delay=0, seed="TEN-M1N")])
+def test_the_page_drawing_a_table_gets_every_part_sent_again(make, monkeypatch):
+    """Bots moving while the page loads its widgets: a change sent for a model the page has
+    not made yet is lost there, and the table stayed a move behind (its status said a bot was
+    playing while the learner's turn had come). When the page has drawn the table (its keeper
+    says what it found) every part, its Layout and Style included, is sent once more."""
+    import ipywidgets
+
+    t = make()
+    tree, seen, todo = set(), set(), [t]
+    while todo:
+        w = todo.pop()
+        if isinstance(w, ipywidgets.Widget) and id(w) not in seen:
+            seen.add(id(w))
+            if w.comm is not None:          # a Layout or Style nothing sets is never sent at all
+                tree.add(id(w))
+            todo += [getattr(w, "layout", None), getattr(w, "style", None), *(getattr(w, "children", ()) or ())]
+    sent = []
+    monkeypatch.setattr(ipywidgets.Widget, "send_state", lambda self, key=None: sent.append(id(self)))
+    t.match_keeper._message(t.match_keeper, {"type": "found", "record": None}, [])
+    assert tree <= set(sent), f"{len(tree - set(sent))} of the table's {len(tree)} models not sent again"
+    for part in (t.status, t.event_log, t.hand, t.result_area.layout, t.match_keeper):
+        assert id(part) in sent

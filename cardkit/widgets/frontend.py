@@ -111,3 +111,33 @@ class ModuleWidget:
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         assets()
         super().__init__(*args, **kwargs)
+
+
+def resend_states(root: Any) -> int:
+    """Send the page the whole state of ``root``, of every widget inside it (``children``)
+    and of their Layouts and Styles once more; returns how many models were sent.
+
+    A page loading its widgets asks the kernel for every state at once, then makes the
+    models one by one; a change the kernel sends meanwhile, for a model the page has not made
+    yet, is dropped on the way in. A game table whose bots move while its page loads can be
+    left showing an older moment (the status a move behind its log, a turn that never
+    comes); once its page has drawn it, the table sends everything again (see
+    ``TableBase._stored_match_found``).
+    """
+    from ipywidgets import Widget
+
+    seen: set[int] = set()
+    todo = [root]
+    sent = 0
+    while todo:
+        widget = todo.pop()
+        if not isinstance(widget, Widget) or id(widget) in seen:
+            continue
+        seen.add(id(widget))
+        if widget.comm is not None:
+            widget.send_state()
+            sent += 1
+        todo.extend(getattr(widget, name, None) for name in ("layout", "style"))
+        todo.extend(getattr(widget, "children", ()) or ())
+    return sent
+

@@ -19,6 +19,7 @@ from ...errors import CardkitError
 from ...i18n import say, seat
 from ...tables.match import HUMAN, MatchController, ShownMessage, bot_label, table_key
 from ..access import FocusKeeper, FourColourSwitch
+from ..frontend import resend_states
 from ..hand import CardRow, Hand
 from ..keeper import MatchKeeper
 from ..messages import EventLog, StatusMessage, safe_callback
@@ -567,7 +568,11 @@ class TableBase(widgets.VBox):
             self.match_keeper.record = record
 
     def _stored_match_found(self, record: Any) -> None:
-        """The page found a stored match (or None): offer it when it is worth resuming."""
+        """The page has drawn this table and found a stored match (or None): every part's
+        state is sent once more (moves the bots made while the page was loading may not have
+        reached it: :func:`~cardkit.widgets.frontend.resend_states`), and the match is offered
+        when it is worth resuming."""
+        resend_states(self)
         offer = self.match.offer(record)
         if offer is None:
             if self.match.flash is not None:
