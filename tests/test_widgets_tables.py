@@ -839,3 +839,29 @@ def test_the_page_drawing_a_table_gets_every_part_sent_again(make, monkeypatch):
     assert tree <= set(sent), f"{len(tree - set(sent))} of the table's {len(tree)} models not sent again"
     for part in (t.status, t.event_log, t.hand, t.result_area.layout, t.match_keeper):
         assert id(part) in sent
+
+
+def test_a_table_sends_its_parts_again_only_when_it_changed_after_the_page_was_sent_every_state(monkeypatch):
+    """The page asking for every state (ipywidgets' ``request_states``) is noted; a table that
+    has not changed since then is not sent again (a pre-heated class's page costs no more),
+    one that changed after it is."""
+    import ipywidgets
+    from cardkit.widgets import frontend
+
+    t = TienLenTable(delay=0, seed="TEN-M1N")
+    replies = []
+
+    class Control:
+        def send(self, data, buffers=None):
+            replies.append(data["method"])
+
+    monkeypatch.setattr(ipywidgets.Widget, "_control_comm", Control())
+    ipywidgets.Widget._handle_control_comm_msg({"content": {"data": {"method": "request_states"}}})
+    assert replies == ["update_states"] and frontend._states_sent_at is not None
+    sent = []
+    monkeypatch.setattr(ipywidgets.Widget, "send_state", lambda self, key=None: sent.append(self))
+    t.match_keeper._message(t.match_keeper, {"type": "found", "record": None}, [])
+    assert t.status not in sent and t.event_log not in sent, "nothing changed since the page was sent every state"
+    t._draw()                                   # a bot's move, say, while the page makes its models
+    t.match_keeper._message(t.match_keeper, {"type": "found", "record": None}, [])
+    assert t.status in sent and t.event_log in sent and t.hand in sent

@@ -28,11 +28,13 @@ it in front of every widget's stylesheet, and every stylesheet says
 
 from __future__ import annotations
 
+import time
 from functools import lru_cache
 from pathlib import Path
 from typing import Any, Optional
 
 import anywidget
+import ipywidgets
 from traitlets import Dict, Unicode
 
 from ..svg import FONT_STACK
@@ -113,6 +115,39 @@ class ModuleWidget:
         super().__init__(*args, **kwargs)
 
 
+#: When (``time.monotonic()``) the kernel last sent a page every widget's state at once
+#: (ipywidgets' ``request_states``); None until a page has asked in this kernel.
+_states_sent_at: Optional[float] = None
+
+
+def _wrap_request_states() -> None:
+    """Note when a page is sent every state: ipywidgets' control-channel handler, wrapped
+    (the kernel runs one handler at a time, so a change made before the time noted is in
+    what was sent)."""
+    original = ipywidgets.Widget.__dict__["_handle_control_comm_msg"]
+    if getattr(original, "_cardkit_noted", False):
+        return
+
+    def handle(cls: Any, msg: Any) -> None:
+        global _states_sent_at
+        original.__func__(cls, msg)
+        _states_sent_at = time.monotonic()
+
+    handle._cardkit_noted = True  # type: ignore[attr-defined]
+    noted = classmethod(handle)
+    noted._cardkit_noted = True  # type: ignore[attr-defined]
+    ipywidgets.Widget._handle_control_comm_msg = noted  # type: ignore[method-assign]
+
+
+_wrap_request_states()
+
+
+def changed_since_states(changed_at: float) -> bool:
+    """Whether a change made at ``changed_at`` (``time.monotonic()``) may be missing from
+    the page: made after the page was last sent every state, or no such sending seen."""
+    return _states_sent_at is None or changed_at >= _states_sent_at
+
+
 def resend_states(root: Any) -> int:
     """Send the page the whole state of ``root``, of every widget inside it (``children``)
     and of their Layouts and Styles once more; returns how many models were sent.
@@ -121,10 +156,11 @@ def resend_states(root: Any) -> int:
     models one by one; a change the kernel sends meanwhile, for a model the page has not made
     yet, is dropped on the way in. A game table whose bots move while its page loads can be
     left showing an older moment (the status a move behind its log, a turn that never
-    comes); once its page has drawn it, the table sends everything again (see
+    comes); once its page has drawn it, the table sends everything again when it changed
+    after the page was sent every state (:func:`changed_since_states`; see
     ``TableBase._stored_match_found``).
     """
-    from ipywidgets import Widget
+    Widget = ipywidgets.Widget
 
     seen: set[int] = set()
     todo = [root]

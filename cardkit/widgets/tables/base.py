@@ -10,6 +10,7 @@ games' own views are ``least_score.py`` and ``tienlen.py`` beside this file.
 from __future__ import annotations
 
 import html
+import time
 from typing import Any, Callable, Iterator, Optional, Sequence
 
 from .. import guard as widgets
@@ -19,7 +20,7 @@ from ...errors import CardkitError
 from ...i18n import say, seat
 from ...tables.match import HUMAN, MatchController, ShownMessage, bot_label, table_key
 from ..access import FocusKeeper, FourColourSwitch
-from ..frontend import resend_states
+from ..frontend import changed_since_states, resend_states
 from ..hand import CardRow, Hand
 from ..keeper import MatchKeeper
 from ..messages import EventLog, StatusMessage, safe_callback
@@ -100,6 +101,7 @@ class TableBase(widgets.VBox):
         self._show_intro = bool(intro)
         self._four = bool(four_colour)
         self._log_shown = 0        # events of this match drawn in the log
+        self._changed_at = 0.0     # time.monotonic() of the last drawing (see _stored_match_found)
         self._match_drawn = 0      # which of the controller's matches the log shows
         self._hints = False
         self._confirm_action: Optional[Callable[[], Any]] = None
@@ -429,6 +431,7 @@ class TableBase(widgets.VBox):
         return True
 
     def _show(self, said: ShownMessage) -> None:
+        self._changed_at = time.monotonic()
         self.status.show(str(said.message), said.kind, moment=self._log_moment())
 
     @staticmethod
@@ -449,6 +452,7 @@ class TableBase(widgets.VBox):
     def _draw(self) -> None:
         """Draw the whole table from the controller: the log first and the status last, so
         that the page never says more than its log shows."""
+        self._changed_at = time.monotonic()
         match = self.match
         self._draw_log()
         obs = match.state.observation(HUMAN)
@@ -568,11 +572,13 @@ class TableBase(widgets.VBox):
             self.match_keeper.record = record
 
     def _stored_match_found(self, record: Any) -> None:
-        """The page has drawn this table and found a stored match (or None): every part's
-        state is sent once more (moves the bots made while the page was loading may not have
-        reached it: :func:`~cardkit.widgets.frontend.resend_states`), and the match is offered
-        when it is worth resuming."""
-        resend_states(self)
+        """The page has drawn this table and found a stored match (or None): if the table
+        changed after the page was sent every widget's state, every part's state is sent once
+        more (moves the bots made while the page was loading may not have reached it:
+        :func:`~cardkit.widgets.frontend.resend_states`); the match is offered when it is
+        worth resuming."""
+        if changed_since_states(self._changed_at):
+            resend_states(self)
         offer = self.match.offer(record)
         if offer is None:
             if self.match.flash is not None:
