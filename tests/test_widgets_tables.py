@@ -628,15 +628,16 @@ def test_tienlen_keeps_its_match_too():
 
 def test_with_the_coach_on_the_log_is_for_screen_readers_only():
     """The coach's "What just happened" tells each move: the log is then not shown a
-    second time, but stays (a live region) for screen readers; coach off, it is shown."""
+    second time, but stays (a live region) for screen readers; coach off, it is shown
+    (the page applies ``screen_readers_only``: tests/browser/test_browser_play.py sees it)."""
     t = ls_table(coach=True)
-    assert "ck-sr" in t.event_log._dom_classes and t.event_log.lines   # still written, still read out
+    assert t.event_log.screen_readers_only and t.event_log.lines   # still written, still read out
     assert "What just happened" in t.coach_text or "Your turn" in t.coach_text
     t.coach = False
-    assert "ck-sr" not in t.event_log._dom_classes
+    assert not t.event_log.screen_readers_only
     t.coach = True
-    assert "ck-sr" in t.event_log._dom_classes
-    assert "ck-sr" not in ls_table().event_log._dom_classes       # a table without the coach
+    assert t.event_log.screen_readers_only
+    assert not ls_table().event_log.screen_readers_only       # a table without the coach
 
 
 def _follow_the_coach(t, turns):

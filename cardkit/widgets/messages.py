@@ -16,7 +16,7 @@ import logging
 from typing import Any, Callable, Iterable, Optional, TypeVar, Union
 
 import anywidget
-from traitlets import Int, List, Unicode, validate
+from traitlets import Bool, Int, List, Unicode, validate
 
 from ..errors import CardkitError
 from ..i18n import say
@@ -119,6 +119,8 @@ class EventLog(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
     title = Unicode("", help="A heading over the lines.").tag(sync=True)
     empty_text = Unicode("", help="Shown while there are no lines.").tag(sync=True)
     _total = Int(0).tag(sync=True)
+    screen_readers_only = Bool(False, help="True: the log is not shown on the page but still read out "
+                               "(its lines told elsewhere, e.g. by a table's coach).").tag(sync=True)
 
     def __init__(self, lines: Iterable[Any] = (), *, max_lines: int = 8, title: str = "", **kwargs: Any) -> None:
         kwargs.setdefault("empty_text", str(say("tables.log_empty")))

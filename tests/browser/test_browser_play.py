@@ -420,3 +420,26 @@ def _playable(verdict: str, moves: list) -> bool:
     the learner's first move of the match (the button is named once, issue 18), then the
     checker's words alone (never "you cannot play it now")."""
     return verdict.endswith("Press Play.") if not moves else ("cannot" not in verdict and "Press Play." not in verdict)
+
+
+def test_the_log_is_shown_when_the_coach_is_switched_off(voila, open_page):
+    """Coach on, its "What just happened" tells the moves and the log is only read out; coach
+    off, the log is on the page again (issue 18's newcomer found it stayed 1 px wide: the
+    class set from Python never left the page)."""
+    lesson = "tien_len/00_ten_minute_start.ipynb"
+    page, watch = open_page(voila.render_url(lesson))
+    wait_for_page_ready(page, expected_widget_views(LESSONS / lesson), timeout_ms=PAGE_READY_MS)
+    table = page.locator(".ck-table").first
+    log = table.locator(".ck-table-log").element_handle()
+    switch = table.locator(".ck-coach-switch input")
+    assert switch.is_checked(), "the ten-minute start's table begins with the coach on"
+    hidden_js = "e => e.getBoundingClientRect().width <= 1"
+    shown_js = "e => e.getBoundingClientRect().width > 100 && e.querySelectorAll('li').length > 0"
+    page.wait_for_function(hidden_js, arg=log)
+    switch.click()
+    page.wait_for_function(shown_js, arg=log)
+    assert table.locator(".ck-table-log li").last.is_visible()
+    switch.click()
+    page.wait_for_function(hidden_js, arg=log)
+    assert table.locator(".ck-table-log li").count() > 0, "still there for screen readers"
+    assert not watch.console_errors and not watch.page_errors

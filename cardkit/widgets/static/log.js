@@ -94,17 +94,23 @@ function render({ model, el }) {
       region.setAttribute("aria-label", "What happened");
     }
   }
+  // Shown, or only read out (the class ck-sr on the widget's own element, set here: removed
+  // from Python with remove_class, it stayed on the page — the log never came back).
+  function reshow() { el.classList.toggle("ck-sr", !!model.get("screen_readers_only")); }
   model.on("change:lines", change);
   model.on("change:title", retitle);
   model.on("change:empty_text", rebuild);
+  model.on("change:screen_readers_only", reshow);
   retitle();
   rebuild();
+  reshow();
   return () => {
     if (waiting !== null) clearTimeout(waiting);
     document.removeEventListener("ck-moment", onMoment);
     model.off("change:lines", change);
     model.off("change:title", retitle);
     model.off("change:empty_text", rebuild);
+    model.off("change:screen_readers_only", reshow);
   };
 }
 

@@ -515,10 +515,7 @@ class TableBase(widgets.VBox):
         # With the coach on, its "What just happened" tells each move the log tells, with what
         # it meant: the log is then not shown a second time, but stays for screen readers (a
         # live region that reads each move out; the coach's box is not one).  Coach off: shown.
-        if on:
-            self.event_log.add_class("ck-sr")
-        else:
-            self.event_log.remove_class("ck-sr")
+        self.event_log.screen_readers_only = on
         lines = self.match.coach_lines() if on and self.match.state is not None else []
         if not lines:
             # nothing to say (the match is over and nothing happened since the learner's
