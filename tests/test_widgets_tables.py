@@ -2,6 +2,7 @@
 press the buttons (``button.click()``), read what the page says."""
 
 import asyncio
+from pathlib import Path
 import dataclasses
 
 import pytest
@@ -866,3 +867,15 @@ def test_a_table_sends_its_parts_again_only_when_it_changed_after_the_page_was_s
     t._draw()                                   # a bot's move, say, while the page makes its models
     t.match_keeper._message(t.match_keeper, {"type": "found", "record": None}, [])
     assert t.status in sent and t.event_log in sent and t.hand in sent
+
+
+def test_a_log_without_a_title_is_named_for_screen_readers_in_the_learners_language():
+    """log.js names an untitled log's live region from ``_aria_name`` (it said "What happened"
+    in English, whatever the language)."""
+    from cardkit.i18n import render, say, use_locale
+    from cardkit.widgets import EventLog
+
+    with use_locale("vi"):
+        log = EventLog()
+        assert log._aria_name == render(say("tables.log_title")) != "What happened (newest last)"
+    assert "What happened" not in (Path(__file__).parents[1] / "cardkit/widgets/static/log.js").read_text()

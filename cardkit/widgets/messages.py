@@ -119,11 +119,13 @@ class EventLog(FrontEndGuard, ModuleWidget, anywidget.AnyWidget):
     title = Unicode("", help="A heading over the lines.").tag(sync=True)
     empty_text = Unicode("", help="Shown while there are no lines.").tag(sync=True)
     _total = Int(0).tag(sync=True)
+    _aria_name = Unicode("", help="What screen readers call the log when it has no title.").tag(sync=True)
     screen_readers_only = Bool(False, help="True: the log is not shown on the page but still read out "
                                "(its lines told elsewhere, e.g. by a table's coach).").tag(sync=True)
 
     def __init__(self, lines: Iterable[Any] = (), *, max_lines: int = 8, title: str = "", **kwargs: Any) -> None:
         kwargs.setdefault("empty_text", str(say("tables.log_empty")))
+        kwargs.setdefault("_aria_name", str(say("tables.log_title")))
         super().__init__(**kwargs)
         with self.hold_sync():
             self.max_lines = max_lines

@@ -91,7 +91,7 @@ function render({ model, el }) {
       region.setAttribute("aria-labelledby", title.id);
     } else {
       region.removeAttribute("aria-labelledby");
-      region.setAttribute("aria-label", "What happened");
+      region.setAttribute("aria-label", model.get("_aria_name") || "");
     }
   }
   // Shown, or only read out (the class ck-sr on the widget's own element, set here: removed
