@@ -133,7 +133,6 @@ def _wrap_request_states() -> None:
         original.__func__(cls, msg)
         _states_sent_at = time.monotonic()
 
-    handle._cardkit_noted = True  # type: ignore[attr-defined]
     noted = classmethod(handle)
     noted._cardkit_noted = True  # type: ignore[attr-defined]
     ipywidgets.Widget._handle_control_comm_msg = noted  # type: ignore[method-assign]
@@ -160,14 +159,12 @@ def resend_states(root: Any) -> int:
     after the page was sent every state (:func:`changed_since_states`; see
     ``TableBase._stored_match_found``).
     """
-    Widget = ipywidgets.Widget
-
     seen: set[int] = set()
     todo = [root]
     sent = 0
     while todo:
         widget = todo.pop()
-        if not isinstance(widget, Widget) or id(widget) in seen:
+        if not isinstance(widget, ipywidgets.Widget) or id(widget) in seen:
             continue
         seen.add(id(widget))
         if widget.comm is not None:
@@ -176,4 +173,3 @@ def resend_states(root: Any) -> int:
         todo.extend(getattr(widget, name, None) for name in ("layout", "style"))
         todo.extend(getattr(widget, "children", ()) or ())
     return sent
-
