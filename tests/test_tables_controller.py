@@ -345,6 +345,54 @@ def test_the_take_choice_starts_on_what_the_coach_recommends():
     assert seen_open, "no deal here where the coach takes an open card"
 
 
+def test_the_take_choice_follows_the_learners_own_discard_until_they_pick_a_take():
+    """Newcomer trial: the take choice kept the coach's take after the learner chose
+    another discard, for which that take was the wrong one."""
+    from cardkit.least_score.strong import best_take
+    from cardkit.widgets import LeastScoreTable
+
+    moved = 0
+    for seed in range(60):
+        t = LeastScoreTable(seed=seed, delay=0)
+        obs = t.state.observation(0)
+        coach_take = t.take_choice.value
+        other = [c for c in obs.hand if ("deck" if best_take(obs, [c]) is None else best_take(obs, [c])) != coach_take]
+        if not other:
+            continue
+        card = other[0]
+        want = "deck" if best_take(obs, [card]) is None else best_take(obs, [card])
+        t.hand.selected = (card,)
+        assert t.take_choice.value == want, (seed, card)
+        # a take the learner picks is theirs: choosing other cards leaves it alone
+        mine = next(v for _, v in t.take_choice.options if v != want)
+        t.take_choice.value = mine
+        t.hand.selected = (next(c for c in obs.hand if c != card),)
+        assert t.take_choice.value == mine
+        assert t.discard([card], None if mine == "deck" else mine)
+        moved += 1
+        if moved == 3:
+            break
+    assert moved == 3, "too few deals where another discard wants another take"
+
+
+def test_best_take_refuses_what_is_not_a_legal_discard_of_the_hand():
+    from cardkit.errors import IllegalActionError
+    from cardkit.least_score.strong import best_take, strong_bot
+
+    state = ls.new_game(seed=7)
+    obs = state.observation(state.current_player())
+    move = strong_bot(obs, None)
+    assert best_take(obs, move.cards) == move.take   # the bot's own discard: the bot's own take
+    before = (state.history, [state.hand(p) for p in range(3)], state.deck)
+    with pytest.raises(IllegalActionError, match="does not hold"):
+        best_take(obs, "KS KH KD" if Card.parse("KS") not in obs.hand else "2C 2D 2H")
+    with pytest.raises(IllegalActionError, match="not a pair"):
+        best_take(obs, list(obs.hand[:2]))
+    with pytest.raises(IllegalActionError, match="no cards are chosen"):
+        best_take(obs, [])
+    assert (state.history, [state.hand(p) for p in range(3)], state.deck) == before
+
+
 def test_the_first_view_says_each_thing_once():
     from cardkit.widgets import LeastScoreTable, TienLenTable
 

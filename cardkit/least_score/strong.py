@@ -38,14 +38,19 @@ from __future__ import annotations
 import random
 from typing import Callable, NamedTuple
 
+from typing import Optional
+
 from ..cards import Card
-from ..i18n import say
+from ..errors import IllegalActionError
 from ..game import bot_actions, bot_settings
+from ..i18n import say, seat
 from .game import DECLARE, Action, Declare, Observation
+from .rules import _as_cards, discard_problem, display_order
 
 __all__ = [
     "make_strong_bot",
     "strong_bot",
+    "best_take",
     "opponent_slots",
     "declare_odds",
     "DeclareOdds",
@@ -433,3 +438,22 @@ def _choose_play(observation: Observation, actions, slots, counts, lookahead: fl
 
 strong_bot = make_strong_bot()
 """The strong Least Score bot with its default settings."""
+
+
+def best_take(observation: Observation, cards) -> Optional[Card]:
+    """The card the strong bot would take after discarding ``cards`` (its own choice of
+    discard or not): an open card, or None for the deck.  ``cards`` must be one of the
+    legal discards of ``observation.hand``; otherwise
+    :class:`~cardkit.errors.IllegalActionError` says why, in the engine's words."""
+    chosen = frozenset(_as_cards(cards))
+    actions = [a for a in bot_actions(observation, say("bots.the_strong_bot"))
+               if type(a) is not Declare and frozenset(a.cards) == chosen]  # type: ignore[union-attr]
+    if not actions:
+        missing = tuple(display_order(chosen - set(observation.hand)))
+        why = (say("ls.action.not_held", player=seat(observation.player), cards=missing) if missing
+               else discard_problem(chosen, observation.rules) or say("ls.discard.no_cards"))
+        raise IllegalActionError(why)
+    slots = opponent_slots(observation, DEFAULTS["slack"])
+    counts = _unseen_value_counts(observation, (h for h, _ in slots.values()))
+    move = _choose_play(observation, actions, slots, counts, float(DEFAULTS["lookahead"]))
+    return move.take  # type: ignore[union-attr]

@@ -13,9 +13,10 @@ from typing import Any, Optional
 
 from .. import least_score as ls
 from ..cards import Card, parse_cards
-from ..errors import CardkitError, OptionError, PlayerError
+from ..errors import CardkitError, IllegalActionError, OptionError, PlayerError
 from ..i18n import Message, and_list, say, seat
 from ..least_score import coach as ls_coach
+from ..least_score import strong as ls_strong
 from .match import HUMAN, MatchController, ShownMessage
 
 __all__ = ["LeastScoreMatch", "DECK"]
@@ -124,12 +125,20 @@ class LeastScoreMatch(MatchController):
         cards, take = step[2:].split(">", 1)
         return self.discard(parse_cards(cards), None if take == "deck" else take)
 
-    def suggested_take(self) -> Any:
+    def suggested_take(self, cards: Any = None) -> Any:
         """The take the coach recommends now (an open card, or :data:`DECK`); the take
-        choice starts on it."""
+        choice starts on it.  With ``cards`` (a legal discard the learner chose, maybe not
+        the coach's), the best take after discarding those; None when it is not the
+        learner's turn or ``cards`` are not a legal discard of theirs."""
         obs = self.state.observation(HUMAN)
         if not self.my_turn():
             return None
+        if cards is not None:
+            try:
+                best = ls_strong.best_take(obs, cards)
+            except IllegalActionError:
+                return None
+            return DECK if best is None else best
         move = ls_coach.suggestion(obs)
         if isinstance(move, ls.Discard):
             return DECK if move.take is None else move.take

@@ -32,6 +32,7 @@ from ...tables import DECK, HUMAN, LeastScoreMatch, ShownMessage
 from ..access import ChoiceGroup
 from ..checkers import legal_list_html, least_score_sections, least_score_verdict
 from ..hand import CardRow, Hand
+from ..messages import safe_callback
 from ...errors import CardkitError
 from .base import TableBase, action_button, esc, hidden, menu, wrap_row
 
@@ -102,6 +103,7 @@ class LeastScoreTable(TableBase):
         self.declare_reason = widgets.HTML("")
         self.declare_reason.add_class("ck-declare-reason")
         self.play_button.on_click(self._safe(lambda _b: self.take(self._take_value())))
+        self.hand.observe(safe_callback(self.verdict, lambda _c: self._follow_selection()), names="selected")
         self.declare_button.on_click(self._safe(lambda _b: self.declare()))
 
         buttons = wrap_row([self.play_button, self.declare_button, self.hint_button, self.finish_button])
@@ -182,7 +184,8 @@ class LeastScoreTable(TableBase):
 
     def _draw_take(self, obs: ls.Observation) -> None:
         """The take choice: the open cards, then the deck; on a new turn it starts on what
-        the coach recommends."""
+        the coach recommends, and while the learner has not chosen a take themselves it
+        follows the cards they choose (the best take after that discard)."""
         options = [(str(say("tables.ls_take_open", card=c, label=c.label_message)), c)
                    for c in sorted(obs.open_cards, key=ls.sort_key)]
         if obs.can_draw:
@@ -197,10 +200,19 @@ class LeastScoreTable(TableBase):
             self._take_turn = turn
             best = self.match.suggested_take()
             if best in values:
-                self.take_choice.value = best
+                self.take_choice.value = self._take_auto = best
                 return
         old = self.take_choice.value
         self.take_choice.value = old if old in values else (DECK if DECK in values else (values[0] if values else None))
+
+    def _follow_selection(self) -> None:
+        """The learner chose cards: unless they picked a take themselves this turn, the
+        take choice moves to the best take after discarding those cards."""
+        if not self.hand.selected or self.take_choice.value != getattr(self, "_take_auto", None):
+            return
+        best = self.match.suggested_take(self.hand.selected)
+        if best is not None and best in [v for _, v in self.take_choice.options]:
+            self.take_choice.value = self._take_auto = best
 
     def _draw_declare(self, obs: ls.Observation) -> None:
         """Declaring: allowed or not, in the engine's words (the coach says it while on)."""
