@@ -112,7 +112,7 @@ def test_tienlen_coach_keeps_a_double_sequence_bomb_together():
     tip = tl_coach.coach(state.observation(0))
     assert tip.action is tl.PASS
     assert tip.reason.code == "coach.tl.why.keep_bomb"
-    assert str(tip.pick) == "Coach: pass. Why: keep J♣ J♥ Q♠ Q♣ K♠ K♥ together: it is a bomb."
+    assert str(tip.pick) == "Pass. Why: keep J♣ J♥ Q♠ Q♣ K♠ K♥ together: it is a bomb."
 
 
 def test_tienlen_coach_leads_the_longest_combination():
@@ -185,7 +185,7 @@ def test_tienlen_explains_who_leads_after_a_player_goes_out_on_an_unbeaten_play(
 
 def test_coach_mode_speaks_before_the_learners_turn_and_can_be_switched_off():
     table = LeastScoreTable(opponents=2, seed="K7Q-29X", delay=0, coach=True)
-    assert "Your turn:" in table.coach_text and "Coach: discard" in table.coach_text
+    assert "Your turn:" in table.coach_text and "Discard " in table.coach_text
     assert table.coach_box.layout.display != "none"
     group = max(ls.legal_discards(table.state.hand(0)), key=ls.hand_total)
     assert table.discard(group, None)
@@ -297,3 +297,42 @@ def test_tienlen_status_leaves_the_play_to_beat_to_the_coachs_box():
     table.coach = False
     table._draw()
     assert table.status.text.startswith("Your turn: beat Player ") and str(obs.table) in table.status.text
+
+
+# --- newcomer trial (issue 18): words that fit what the table shows ---------------------------
+
+def test_tienlen_coach_names_every_player_with_the_fewest_cards():
+    # two opponents with 3 cards each: both are named, not one of them
+    state = tl.TienLenState.from_hands(["5S 6H 7D 9C KS", "3C 3D 5C", "4D 4H 8C", "8S 9S 10S JS"], leader=0)
+    tip = tl_coach.coach(state.observation(0))
+    assert tip.warning.code == "coach.tl.nearly_out_many"
+    assert str(tip.warning) == "Careful: Player 1 and Player 2 each have 3 cards left."
+    # the reason itself names them when they hold one card each
+    state = tl.TienLenState.from_hands(["5S 6H 7D 9C KS", "3C", "4D", "8S 9S 10S JS"], leader=0)
+    tip = tl_coach.coach(state.observation(0))
+    assert tip.reason.code == "coach.tl.why.one_card_multi_many"
+    assert str(tip.reason).startswith("Player 1 and Player 2 each hold one card")
+    # one such player: named alone, as before
+    state = tl.TienLenState.from_hands(["5S 6H 7D 9C KS", "3C", "4D 4H", "8S 9S 10S JS"], leader=0)
+    tip = tl_coach.coach(state.observation(0))
+    assert tip.reason.code == "coach.tl.why.one_card_multi" and str(tip.reason).startswith("Player 1 holds one card")
+
+
+def test_least_score_coach_says_the_open_card_when_there_is_one():
+    from cardkit import parse_cards
+    from cardkit.cards import Card
+
+    hands = ["KS QC 9H 7D 8C", "AS 2D 3C 4H 5S", "AH 2H 3D 4C 6S"]
+    used = set(parse_cards(" ".join(hands + ["9D"])))
+    deck = [Card.from_index(i) for i in range(52) if Card.from_index(i) not in used]
+    state = ls.LeastScoreState.from_hands(hands, open_cards="9D", deck=deck, first_player=0)
+    tip = ls_coach.coach(state.observation(0))
+    assert tip.take is None and tip.take_reason.code == "coach.ls.why.draw"
+    assert str(tip.take_reason).endswith("less than the open card")
+
+
+def test_the_coach_box_does_not_repeat_its_title_on_every_line():
+    for table in (LeastScoreTable(opponents=2, seed="K7Q-29X", delay=0, coach=True),
+                  TienLenTable(seed="TEN-M1N", delay=0, coach=True)):
+        lines = [str(m) for kind, m in table.match.coach_lines()]
+        assert lines and not any(line.startswith("Coach") for line in lines), lines

@@ -490,3 +490,54 @@ def test_the_status_never_runs_ahead_of_the_log():
             assert any("Your turn" in s for s in seen) and any("is playing" in s for s in seen)
 
     asyncio.run(scenario())
+
+
+def _visible_text(table):
+    """Every text of the table a learner sees now (widgets not hidden), joined."""
+    parts = []
+
+    def walk(w):
+        if getattr(getattr(w, "layout", None), "display", None) == "none":
+            return
+        for name in ("text", "value", "title"):
+            v = getattr(w, name, None)
+            if isinstance(v, str):
+                parts.append(v)
+        for c in getattr(w, "children", ()) or ():
+            walk(c)
+
+    walk(table)
+    return " ".join(parts)
+
+
+@pytest.mark.parametrize("game", ["least_score", "tienlen"])
+def test_a_rounds_end_says_press_next_once(game):
+    """Newcomer trial: the status and the coach's box both said "Press Next round"."""
+    import re
+    from cardkit.widgets import LeastScoreTable, TienLenTable
+
+    t = LeastScoreTable(seed="F1R-5T5", opponents=2, rules=ls.Rules(threshold=60), delay=0, coach=True) \
+        if game == "least_score" else TienLenTable(seed="TEN-M1N", rules=tl.Rules(target=9), delay=0, coach=True)
+    rng = random.Random(3)
+    for _ in range(300):
+        if t.pending is not None:
+            break
+        if game == "least_score":
+            ls_learner_turn(t.match, rng) and t._after_move(True)
+        else:
+            plays = [a for a in t.state.legal_actions() if a is not tl.PASS]
+            t.play(plays[0].cards) if plays else t.pass_()
+    assert t.pending is not None and not t.match.match_over()
+    button = "Next round" if game == "least_score" else "Next game"
+    said = re.findall(rf"[Pp]ress {button}", _visible_text(t))
+    assert len(said) == 1, said
+
+
+def test_the_least_score_scoreboard_says_what_going_over_the_threshold_does():
+    from cardkit.widgets import LeastScoreTable
+
+    t = LeastScoreTable(seed="F1R-5T5", opponents=2, rules=ls.Rules(threshold=30), delay=0)
+    title = str(t.match.scoreboard()[0])
+    assert title.endswith("when a score goes over it, the match ends") and "you are out" not in title
+    t = LeastScoreTable(seed="F1R-5T5", opponents=2, rules=ls.Rules(threshold=30, match_end="last_standing"), delay=0)
+    assert str(t.match.scoreboard()[0]).endswith("a score over it is out of the match")

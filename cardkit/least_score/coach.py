@@ -134,7 +134,7 @@ def coach(observation: Observation) -> Advice:
         discard_why = say("coach.ls.why.lower_total")
     deck = round(expected_unseen_value(obs), 1)
     if move.take is None:
-        take_why = say("coach.ls.why.draw", average=deck) if obs.open_cards else say("coach.ls.why.draw_only")
+        take_why = say("coach.ls.why.draw", average=deck, n=len(obs.open_cards)) if obs.open_cards else say("coach.ls.why.draw_only")
     elif not obs.can_draw:
         take_why = say("coach.ls.why.must_take")
     elif kept is not None and move.take in kept:

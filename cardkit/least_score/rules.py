@@ -590,11 +590,15 @@ def _scores(ts: Sequence[int], declarer: int, r: Rules) -> list[int]:
 
 
 def explain_scores(totals: Sequence[int], declarer: int, rules: Optional[Rules] = None,
-                   names: Optional[Sequence[Any]] = None) -> Message:
+                   names: Optional[Sequence[Any]] = None, letters: bool = True) -> Message:
     """The round's scoring worked out step by step with the real numbers, as a message.
 
     ``names`` are the players' names in the order of ``totals`` (default their seats,
-    ``seat(0)``, ``seat(1)`` …; messages or text)."""
+    ``seat(0)``, ``seat(1)`` …; messages or text).  ``letters=True`` writes it as the
+    scoring lesson does, with D (the declarer's total) and L (the others' lowest);
+    ``letters=False`` in words only, naming the declarer ("Player 2 declared with 9, but
+    the lowest other total is 7: …"), as a game table says it to someone who has not
+    had the lesson."""
     r = check_rules(rules)
     ts = _check_totals(totals, declarer)
     if names is None:
@@ -606,10 +610,14 @@ def explain_scores(totals: Sequence[int], declarer: int, rules: Optional[Rules] 
     if _succeeds(d, low, r):
         others = [say("ls.score.other", player=names[i], total=t, d=d, score=t - d)
                   for i, t in enumerate(ts) if i != declarer]
-        return say("ls.score.tie_succeeds" if d == low else "ls.score.succeeds", d=d, low=low,
-                   others=joined(others, "list.comma"))  # CLDR has no plain comma list here
-    return say("ls.score.tie_fails" if d == low else "ls.score.fails", d=d, low=low, penalty=r.penalty,
-               score=r.penalty + d - low)
+        code = "tie_succeeds" if d == low else "succeeds"
+        words = {} if letters else {"declarer": names[declarer]}
+        return say(f"ls.score.{'' if letters else 'words.'}{code}", d=d, low=low,
+                   others=joined(others, "list.comma"), **words)  # CLDR has no plain comma list here
+    code = "tie_fails" if d == low else "fails"
+    words = {} if letters else {"declarer": names[declarer]}
+    return say(f"ls.score.{'' if letters else 'words.'}{code}", d=d, low=low, penalty=r.penalty,
+               score=r.penalty + d - low, **words)
 
 
 def score_explanation(totals: Sequence[int], declarer: int, rules: Optional[Rules] = None,

@@ -40,12 +40,12 @@ from typing import Callable, NamedTuple
 
 from typing import Optional
 
-from ..cards import Card
+from ..cards import Card, to_cards
 from ..errors import IllegalActionError
 from ..game import bot_actions, bot_settings
 from ..i18n import say, seat
 from .game import DECLARE, Action, Declare, Observation
-from .rules import _as_cards, discard_problem, display_order
+from .rules import discard_problem, display_order
 
 __all__ = [
     "make_strong_bot",
@@ -445,7 +445,7 @@ def best_take(observation: Observation, cards) -> Optional[Card]:
     discard or not): an open card, or None for the deck.  ``cards`` must be one of the
     legal discards of ``observation.hand``; otherwise
     :class:`~cardkit.errors.IllegalActionError` says why, in the engine's words."""
-    chosen = frozenset(_as_cards(cards))
+    chosen = frozenset(to_cards(cards))
     actions = [a for a in bot_actions(observation, say("bots.the_strong_bot"))
                if type(a) is not Declare and frozenset(a.cards) == chosen]  # type: ignore[union-attr]
     if not actions:

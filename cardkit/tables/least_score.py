@@ -17,6 +17,7 @@ from ..errors import CardkitError, IllegalActionError, OptionError, PlayerError
 from ..i18n import Message, and_list, say, seat
 from ..least_score import coach as ls_coach
 from ..least_score import strong as ls_strong
+from ..least_score.rules import explain_scores
 from .match import HUMAN, MatchController, ShownMessage
 
 __all__ = ["LeastScoreMatch", "DECK"]
@@ -179,7 +180,9 @@ class LeastScoreMatch(MatchController):
     # --- the scoreboard ------------------------------------------------------------------
     def scoreboard_title(self, obs: ls.Observation) -> Message:
         rnd = self.pending.round_number if self.pending is not None else obs.round_number
-        return say("tables.ls_scoreboard_title", round=rnd, threshold=self.state.rules.threshold)
+        last_standing = self.state.rules.match_end == "last_standing"
+        return say("tables.ls_scoreboard_title_last_standing" if last_standing else "tables.ls_scoreboard_title",
+                   round=rnd, threshold=self.state.rules.threshold)
 
     def scoreboard_cells(self, p: int, obs: ls.Observation) -> tuple[Any, Any, Any]:
         result = self.pending
@@ -225,13 +228,12 @@ class LeastScoreMatch(MatchController):
         res: ls.RoundResult = self.pending
         st = self.state
         names = [str(seat(p, you=HUMAN)) for p in res.players]
-        explanation = ls.score_explanation([res.totals[p] for p in res.players],
-                                           res.players.index(res.declarer), st.rules, names=names)
+        explanation = explain_scores([res.totals[p] for p in res.players],
+                                     res.players.index(res.declarer), st.rules, names=names, letters=False)
         before = [r - s for r, s in zip(res.running_scores, res.scores)]
         sums = and_list([say("tables.sum_line", player=seat(p, you=HUMAN), before=before[p], score=res.scores[p],
                              total=res.running_scores[p]) for p in res.players])
-        steps = [say("tables.ls_step_d_l"),
-                 say("tables.ls_step_explained", explanation=getattr(explanation, "message", explanation)),
+        steps = [say("tables.ls_step_explained", explanation=getattr(explanation, "message", explanation)),
                  say("tables.ls_step_running", sums=sums)]
         if res.knocked_out:
             steps.append(say("tables.ls_step_knocked_out", threshold=st.rules.threshold,

@@ -436,7 +436,7 @@ class MatchController:
 
     def short_advice(self, advice: list[Any]) -> list[Any]:
         """The coach's advice, each pick whose reason was given at the learner's last turn
-        said shortly ("Coach: discard K♥ (same reason as before)."): a reason is not read
+        said shortly ("Discard K♥ (same reason as before)."): a reason is not read
         twice in a row (see :func:`reason_key`); one given further back is given again, so
         that "before" never points at another reason than the last one read."""
         out, shown = [], set()

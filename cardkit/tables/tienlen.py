@@ -235,11 +235,11 @@ class TienLenMatch(MatchController):
             lines.append(say("tables.tl_instant_four_twos" if res.instant_win == "four_twos" else "tables.tl_instant_dragon",
                              player=seat(res.instant_winner, you=HUMAN), points=res.scores[res.instant_winner]))
         else:
-            lines.append(say("tables.tl_order_head", n=n))
+            lines.append(say("tables.tl_order_head"))
             for k, p in enumerate(res.finishing_order, start=1):
                 last = k == len(res.finishing_order)
                 lines.append(say("tables.tl_order_line_last" if last else "tables.tl_order_line",
-                                 place=place(k), player=seat(p, you=HUMAN), n=n, k=k, points=res.scores[p]))
+                                 place=place(k), player=seat(p, you=HUMAN), points=res.scores[p]))
         before = [t - s for t, s in zip(res.totals, res.scores)]
         lines.append(say("tables.tl_match_points", sums=and_list([say("tables.tl_points_sum", player=seat(p, you=HUMAN),
                                                             before=before[p], score=res.scores[p], total=res.totals[p])

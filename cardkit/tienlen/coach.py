@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from ..i18n import Message, ordinal, say, seat
+from ..i18n import Message, and_list, ordinal, say, seat
 from .game import PASS, Action, Observation
 from .rules import Combo, why_beats
 from .strong import plan_hand, strong_bot, sure_winner, unseen_mask
@@ -109,7 +109,15 @@ def _precious(c: Combo) -> bool:
     return c.is_bomb or c.key.rank == 2
 
 
-def _lead_reason(obs: Observation, move: Combo, plan: list[Combo], low: Optional[int]) -> Message:
+def _about(code: str, lows: list[int], **values) -> Message:
+    """``code`` said of the players with the fewest cards: one of them by name, or two or
+    more together (``code`` + ``_many``: "Player 1 and Player 3 each have 5 cards left")."""
+    if len(lows) == 1:
+        return say(code, who=seat(lows[0]), **values)
+    return say(code + "_many", who=and_list([seat(q) for q in lows]), **values)
+
+
+def _lead_reason(obs: Observation, move: Combo, plan: list[Combo], lows: list[int]) -> Message:
     if len(move) == len(obs.hand):
         return say("coach.tl.why.go_out")
     if obs.must_play is not None:
@@ -118,25 +126,25 @@ def _lead_reason(obs: Observation, move: Combo, plan: list[Combo], low: Optional
     winners = [c for c in plan if sure_winner(c, unseen, obs.rules)]
     if move in winners and len(plan) - len(winners) <= 1:
         return say("coach.tl.why.sure_winner")
-    if low is not None and obs.hand_sizes[low] == 1:
+    if lows and obs.hand_sizes[lows[0]] == 1:
         if len(move) > 1:
-            return say("coach.tl.why.one_card_multi", who=seat(low))
-        return say("coach.tl.why.one_card_high", who=seat(low))
+            return _about("coach.tl.why.one_card_multi", lows)
+        return _about("coach.tl.why.one_card_high", lows)
     longest = max((len(c) for c in plan if not _precious(c)), default=1)
     if len(move) > 1 and len(move) >= longest:
         return say("coach.tl.why.lead_longest")
     return say("coach.tl.why.lead_low")
 
 
-def _follow_reason(obs: Observation, move: Combo, plan: list[Combo], low: Optional[int]) -> Message:
+def _follow_reason(obs: Observation, move: Combo, plan: list[Combo], lows: list[int]) -> Message:
     if len(move) == len(obs.hand):
         return say("coach.tl.why.go_out")
     if _precious(move):
-        if low is not None and obs.hand_sizes[low] <= 5:
-            return say("coach.tl.why.spend_now_danger", who=seat(low), n=obs.hand_sizes[low])
+        if lows and obs.hand_sizes[lows[0]] <= 5:
+            return _about("coach.tl.why.spend_now_danger", lows, n=obs.hand_sizes[lows[0]])
         return say("coach.tl.why.spend_now_winner")
-    if low is not None and obs.hand_sizes[low] <= 5 and _broken(move, plan):
-        return say("coach.tl.why.stop_them", who=seat(low), n=obs.hand_sizes[low])
+    if lows and obs.hand_sizes[lows[0]] <= 5 and _broken(move, plan):
+        return _about("coach.tl.why.stop_them", lows, n=obs.hand_sizes[lows[0]])
     if move in plan:
         return say("coach.tl.why.spare")
     return say("coach.tl.why.cheapest")
@@ -167,19 +175,20 @@ def coach(observation: Observation) -> Advice:
     plays = [a for a in obs.legal_actions if a is not PASS]
     plan = plan_hand(obs.hand)
     others = [(n, q) for q, n in enumerate(obs.hand_sizes) if q != obs.player and n > 0]
-    low = min(others)[1] if others else None
+    fewest = min(others)[0] if others else None
+    lows = [q for n, q in others if n == fewest]   # every other player with the fewest cards
     warning = None
-    if low is not None and obs.hand_sizes[low] <= 3:
-        warning = say("coach.tl.nearly_out", who=seat(low), n=obs.hand_sizes[low])
+    if lows and obs.hand_sizes[lows[0]] <= 3:
+        warning = _about("coach.tl.nearly_out", lows, n=obs.hand_sizes[lows[0]])
     if obs.table is None:
         situation = None
-        reason = _lead_reason(obs, move, plan, low)  # type: ignore[arg-type]
+        reason = _lead_reason(obs, move, plan, lows)  # type: ignore[arg-type]
     else:
         q = obs.table
         two = q.key.rank == 2 and not q.is_bomb
         situation = say("coach.tl.to_beat_two" if two else "coach.tl.to_beat", cards=q.cards, kind=kind_message(q),
                         who=seat(obs.table_player, you=obs.player))
-        reason = _pass_reason(obs, plays, plan) if move is PASS else _follow_reason(obs, move, plan, low)  # type: ignore[arg-type]
+        reason = _pass_reason(obs, plays, plan) if move is PASS else _follow_reason(obs, move, plan, lows)  # type: ignore[arg-type]
     if warning is not None and "who" in reason.values:
         warning = None                      # the reason names them already
     return Advice(action=move, reason=reason, situation=situation, warning=warning)

@@ -18,11 +18,14 @@ plural("coach.tl.kind.double_sequence", "double sequence of {n} pair", "double s
 text("coach.tl.to_beat", "To beat: {cards}. Play a higher {kind}, or pass.")
 text("coach.tl.to_beat_two", "To beat: {cards}. Play a higher {kind}, a bomb, or pass.")
 plural("coach.tl.nearly_out", "Careful: {who} has {n} card left.", "Careful: {who} has {n} cards left.", count="n")
-text("coach.tl.pick_play", "Coach: play {cards}. Why: {reason}.")
-text("coach.tl.pick_pass", "Coach: pass. Why: {reason}.")
+# the _many forms: two or more players with the same fewest cards, {who} a list of them
+plural("coach.tl.nearly_out_many", "Careful: {who} each have {n} card left.", "Careful: {who} each have {n} cards left.",
+       count="n")
+text("coach.tl.pick_play", "Play {cards}. Why: {reason}.")
+text("coach.tl.pick_pass", "Pass. Why: {reason}.")
 # the same reason as at an earlier turn of the match: the learner has read it, it is not said again
-text("coach.tl.pick_play_again", "Coach: play {cards} (same reason as before).")
-text("coach.tl.pick_pass_again", "Coach: pass (same reason as before).")
+text("coach.tl.pick_play_again", "Play {cards} (same reason as before).")
+text("coach.tl.pick_pass_again", "Pass (same reason as before).")
 text("coach.tl.nothing_beats", "Nothing you hold beats this — press Pass.")
 
 text("coach.tl.why.go_out", "it is all you hold: you go out")
@@ -31,15 +34,21 @@ text("coach.tl.why.first_play", "the first play must hold the {card}; this one k
 text("coach.tl.why.sure_winner", "nobody can beat it; play your sure winners, then your last combination")
 text("coach.tl.why.one_card_multi", "{who} holds one card, and a single card cannot beat two or more")
 text("coach.tl.why.one_card_high", "{who} holds one card: lead your highest single, so they cannot beat it")
+text("coach.tl.why.one_card_multi_many", "{who} each hold one card, and a single card cannot beat two or more")
+text("coach.tl.why.one_card_high_many", "{who} each hold one card: lead your highest single, so they cannot beat it")
 text("coach.tl.why.lead_longest", "lead your longest combination, low cards first: more cards at once empty your "
                                   "hand sooner")
 text("coach.tl.why.lead_low", "lead your lowest cards while you have the lead: low cards are the hardest to get "
                               "rid of later")
 plural("coach.tl.why.spend_now_danger", "{who} has {n} card left: spend a 2 or a bomb now",
        "{who} has {n} cards left: spend a 2 or a bomb now", count="n")
+plural("coach.tl.why.spend_now_danger_many", "{who} each have {n} card left: spend a 2 or a bomb now",
+       "{who} each have {n} cards left: spend a 2 or a bomb now", count="n")
 text("coach.tl.why.spend_now_winner", "nobody can beat it, and the rest of your hand is nearly played out")
 plural("coach.tl.why.stop_them", "{who} has {n} card left: beat the table so they do not lead",
        "{who} has {n} cards left: beat the table so they do not lead", count="n")
+plural("coach.tl.why.stop_them_many", "{who} each have {n} card left: beat the table so they do not lead",
+       "{who} each have {n} cards left: beat the table so they do not lead", count="n")
 text("coach.tl.why.spare", "it beats the table and keeps your other combinations whole")
 text("coach.tl.why.cheapest", "it beats the table and breaks up the least of your hand")
 text("coach.tl.why.nothing_beats", "nothing you hold beats it")
@@ -73,12 +82,12 @@ text("coach.ls.group.four_of_a_kind", "the four of a kind {cards} ({points} poin
 text("coach.ls.group.run", "the run {cards} ({points} points)")
 text("coach.ls.group.flush", "the flush {cards} ({points} points)")
 
-text("coach.ls.pick_declare", "Coach: declare. Why: {reason}.")
-text("coach.ls.pick_discard", "Coach: discard {cards}. Why: {reason}.")
+text("coach.ls.pick_declare", "Declare. Why: {reason}.")
+text("coach.ls.pick_discard", "Discard {cards}. Why: {reason}.")
 text("coach.ls.pick_take", "Then take {card}: {reason}.")
 text("coach.ls.pick_draw", "Then draw from the deck: {reason}.")
 # the same reason as at an earlier turn of the match: the learner has read it, it is not said again
-text("coach.ls.pick_discard_again", "Coach: discard {cards} (same reason as before).")
+text("coach.ls.pick_discard_again", "Discard {cards} (same reason as before).")
 text("coach.ls.pick_take_again", "Then take {card} (same reason as before).")
 text("coach.ls.pick_draw_again", "Then draw from the deck (same reason as before).")
 
@@ -88,7 +97,8 @@ text("coach.ls.why.most_points", "your most valuable group ({points} points)")
 text("coach.ls.why.highest_card", "no two of your cards make a group: drop your highest")
 text("coach.ls.why.keep_group", "it keeps {cards} for your next turn: they go in one discard then")
 text("coach.ls.why.lower_total", "it leaves you the lowest total")
-text("coach.ls.why.draw", "its cards average {average}, less than the open cards")
+plural("coach.ls.why.draw", "its cards average {average}, less than the open card",
+       "its cards average {average}, less than the open cards", count="n")
 text("coach.ls.why.draw_only", "there are no open cards to take")
 text("coach.ls.why.must_take", "the deck is empty, so you must take an open card")
 text("coach.ls.why.take_group", "with it, {cards} go together next turn")

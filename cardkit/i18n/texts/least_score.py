@@ -175,6 +175,17 @@ text("ls.score.fails", "D = {d}, L = {low}: {d} > {low}, so the declaration fail
      "{penalty} + ({d} − {low}) = {score}, everyone else 0.")
 text("ls.score.tie_fails", "D = {d}, L = {low}: {d} = {low}, and under the house rule that a tie is a failure, the "
      "declaration fails: the declarer scores {penalty} + ({d} − {low}) = {score}, everyone else 0.")
+# the same in words, without D and L, for a game table (the declarer is named: {declarer})
+text("ls.score.words.succeeds", "{declarer} declared with {d}, and the lowest other total is {low}: {d} < {low}, so "
+     "the declaration succeeds: the declarer scores 0, everyone else their total − {d}: {others}.")
+text("ls.score.words.tie_succeeds", "{declarer} declared with {d}, and the lowest other total is also {low}: a tie "
+     "counts as a success, so the declaration succeeds: the declarer scores 0, everyone else their total − {d}: "
+     "{others}.")
+text("ls.score.words.fails", "{declarer} declared with {d}, but the lowest other total is {low}: {d} > {low}, so the "
+     "declaration fails: the declarer scores {penalty} + ({d} − {low}) = {score}, everyone else 0.")
+text("ls.score.words.tie_fails", "{declarer} declared with {d}, and the lowest other total is also {low}: under the "
+     "house rule that a tie is a failure, the declaration fails: the declarer scores {penalty} + ({d} − {low}) = "
+     "{score}, everyone else 0.")
 text("ls.rules.names_given_for_totals", "{n} names were given for {totals} totals")
 text("ls.rules.players_range", "Least Score is for {low} to {high} players")
 text("ls.rules.threshold_positive", "the threshold must be a positive whole number (usually 25, 50 or 100)")

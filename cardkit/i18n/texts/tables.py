@@ -146,11 +146,12 @@ text("tables.ls_player_wins", "The match is over: {player} wins with {points} po
 text("tables.ls_shared_win",
      "The match is over: {players} share the win with {points} points.")
 text("tables.ls_scoreboard_title",
-     "Round {round} · threshold {threshold}: over it, you are out")
+     "Round {round} · threshold {threshold}: when a score goes over it, the match ends")
+text("tables.ls_scoreboard_title_last_standing",
+     "Round {round} · threshold {threshold}: a score over it is out of the match")
 text("tables.ls_now_declared", "declared")
 text("tables.ls_now_knocked_out", "knocked out")
-text("tables.ls_coach_next", "{opening} The first turn moves one seat on each round. Press Next round.")
-text("tables.ls_step_d_l", "D is the declarer's total, L the others' lowest.")
+text("tables.ls_coach_next", "{opening} The first turn moves one seat on each round.")
 text("tables.ls_step_explained", "{explanation}")
 text("tables.ls_step_running", "Running scores: {sums}.")
 text("tables.sum_line", "{player}: {before} + {score} = {total}")
@@ -218,19 +219,17 @@ text("tables.tl_now_passed", "passed")
 text("tables.tl_now_played_last", "played last")
 text("tables.tl_now_instant", "instant win")
 text("tables.tl_scoreboard_title", "Game {game} · the first to {target} points wins the match")
-text("tables.tl_coach_you_lead_next", "{winner} won this game, so you lead the next one, with any combination. "
-                                      "Press Next game.")
-text("tables.tl_coach_they_lead_next", "{winner} won this game, so they lead the next one, with any combination. "
-                                       "Press Next game.")
+text("tables.tl_coach_you_lead_next", "{winner} won this game, so you lead the next one, with any combination.")
+text("tables.tl_coach_they_lead_next", "{winner} won this game, so they lead the next one, with any combination.")
 text("tables.tl_instant_four_twos",
      "{player} dealt all four 2s: an instant win, {points} points; everyone else 0.")
 text("tables.tl_instant_dragon",
      "{player} dealt a dragon (one card of every rank, 3 to A): an instant win, {points} points; everyone else 0.")
-text("tables.tl_order_head", "Finishing order and points (the k-th out scores {n} − k):")
-plural("tables.tl_order_line", "{place}: {player} — {n} − {k} = {points} point",
-       "{place}: {player} — {n} − {k} = {points} points", count="points")
-plural("tables.tl_order_line_last", "{place}: {player} (still holding cards) — {n} − {k} = {points} point",
-       "{place}: {player} (still holding cards) — {n} − {k} = {points} points", count="points")
+text("tables.tl_order_head", "Finishing order and points (one point less for each place):")
+plural("tables.tl_order_line", "{place}: {player} — {points} point",
+       "{place}: {player} — {points} points", count="points")
+plural("tables.tl_order_line_last", "{place}: {player} (still holding cards) — {points} point",
+       "{place}: {player} (still holding cards) — {points} points", count="points")
 text("tables.tl_match_points", "Match points: {sums}")
 text("tables.tl_points_sum", "{player} {before} + {score} = {total}")
 text("tables.tl_result_title", "Game {game} is over")
