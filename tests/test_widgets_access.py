@@ -126,8 +126,8 @@ def test_focus_keeper_sends_only_known_targets(monkeypatch):
     sent = _sent(keeper, monkeypatch)
     for target in FOCUS_TARGETS:
         keeper.focus(target)
-    assert sent == [{"type": "focus", "target": t} for t in ("next", "hand", "confirm")]
-    with pytest.raises(CardkitError, match="the focus goes to one of next, hand, confirm"):
+    assert sent == [{"type": "focus", "target": t} for t in ("next", "finish", "hand", "confirm")]
+    with pytest.raises(CardkitError, match="the focus goes to one of next, finish, hand, confirm"):
         keeper.focus("body")
 
 

@@ -142,9 +142,10 @@ def test_ls_round_end_shows_every_hand_and_the_scoring():
     # every hand revealed, with its total worked out
     assert len(t.result_hands.children) == 4
     text = t.result_text.value
-    assert "D is the declarer&#x27;s total, L the others&#x27; lowest" in text
-    assert f"D = {res.declarer_total}, L = {res.lowest_other}" in text
+    # said in words, not with the scoring lesson's letters D and L (newcomer trial)
     d, low = res.declarer_total, res.lowest_other
+    assert "D = " not in text and "L = " not in text and "D is" not in text
+    assert f"You declared with {d}, " in text and f"lowest other total is {'also ' if d == low else ''}{low}" in text
     if res.success:
         assert f"{d} &lt; {low}" in text or f"{d} = {low}" in text
     else:
@@ -392,7 +393,7 @@ def test_tl_game_end_shows_order_points_and_next_lead(monkeypatch):
     res = t.pending
     assert res is not None and res.finishing_order[0] == 0
     text = t.result_text.value
-    assert "1st: You — 4 − 1 = 3 points" in text
+    assert "1st: You — 3 points" in text and "− k" not in text and "4 − 1" not in text   # no unexplained formula
     assert "The match is over: you win" in t.status.text and "The match is over" not in text
     assert not shown(t.next_button) and shown(t.again_button)
     assert t.play() is False and "match is over" in t.status.text
@@ -879,3 +880,30 @@ def test_a_log_without_a_title_is_named_for_screen_readers_in_the_learners_langu
         log = EventLog()
         assert log._aria_name == render(say("tables.log_title")) != "What happened (newest last)"
     assert "What happened" not in (Path(__file__).parents[1] / "cardkit/widgets/static/log.js").read_text()
+
+
+@pytest.mark.parametrize("goes_out", [False, True])
+def test_once_the_learner_is_out_the_bots_play_faster_and_finish_takes_the_focus(monkeypatch, goes_out):
+    """Newcomer trial: 16 s of watching the bots after going out, Finish not used."""
+    from cardkit.widgets.tables.base import OUT_PACE
+
+    hands = ["2H" if goes_out else "3S 2H", "4C 5C 9H", "5S 6D 10S", "7S 8D JS"]
+
+    def make_state(self, seed):
+        self.bots = [("greedy", tl.greedy_bot)] * 3
+        return tl.TienLenState.from_hands(hands, rules=tl.Rules(target=9), seed=seed, leader=0)
+
+    monkeypatch.setattr(TienLenMatch, "make_state", make_state)
+    t = tl_table(seed=1)
+    sent, pauses = [], []
+    monkeypatch.setattr(t.keeper, "focus", lambda target: sent.append(target))
+    pause = t._bot_pause
+    monkeypatch.setattr(t, "_bot_pause", lambda: pauses.append((t.match.learner_done(), pause())) or pauses[-1][1])
+    t._delay = 0.8                      # a page's pace (this test table runs the bots at once)
+    assert t.play(hands[0].split()[0])
+    assert pauses
+    if not goes_out:
+        assert all(p == (False, 0.8) for p in pauses) and "finish" not in sent   # still in: the usual pace
+    else:
+        assert sent[0] == "finish"       # out, the bots still to play: Finish is the next move
+        assert all(p == (True, 0.8 * OUT_PACE) for p in pauses)

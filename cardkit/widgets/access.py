@@ -42,8 +42,9 @@ __all__ = ["FourColourSwitch", "ChoiceGroup", "FocusKeeper", "FOUR_COLOUR_KEY", 
 #: The key under which the learner's browser remembers the four-colour choice.
 FOUR_COLOUR_KEY = "cardkit:four-colour"
 #: Where a :class:`FocusKeeper` can send the focus: the result's **Next round** (or
-#: **Play again**) button, or the learner's hand.
-FOCUS_TARGETS = ("next", "hand", "confirm")
+#: **Play again**) button, **Finish** once the learner is out, the learner's hand, or the
+#: safe answer of an "are you sure?".
+FOCUS_TARGETS = ("next", "finish", "hand", "confirm")
 
 _TABLE_CSS = stylesheet(STATIC / "table.css")
 

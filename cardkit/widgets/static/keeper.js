@@ -1,7 +1,7 @@
 // The browser half of FocusKeeper (cardkit/widgets/access.py): keeps the keyboard focus at
 // its game table (the nearest element with the class ck-table).
 //
-// - Python's {"type": "focus", "target": "next" | "hand"} moves the focus to the result's
+// - Python's {"type": "focus", "target": "next" | "finish" | "hand" | "confirm"} moves the focus to the result's
 //   Next round / Play again button, or to the first card of the learner's hand (.ck-my-hand),
 //   as soon as that part is shown (tried for a few seconds while the page catches up).
 // - Whenever the focused part of the table is hidden, removed or disabled, the focus goes to
@@ -35,6 +35,10 @@ function render({ model, el }) {
     if (target === "hand") {
       return Array.from(t.querySelectorAll(".ck-my-hand button.ck-card")).find(shown) || null;
     }
+    if (target === "finish") {   // the learner is out: "Finish the game" is their next move
+      const b = t.querySelector("button.ck-finish");
+      return shown(b) ? b : null;
+    }
     if (target === "confirm") {   // "are you sure?": the safe answer first
       const b = t.querySelector("button.ck-confirm-no");
       return shown(b) ? b : null;
@@ -45,7 +49,7 @@ function render({ model, el }) {
     const t = table();
     if (!t) return null;
     const play = Array.from(t.querySelectorAll(".ck-play-area button, .ck-play-area input")).find(shown);
-    return find("next") || find("hand") || play ||
+    return find("next") || find("finish") || find("hand") || play ||
       Array.from(t.querySelectorAll("button, input, select")).find(shown) || null;
   }
   function lost() {

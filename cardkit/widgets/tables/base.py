@@ -110,6 +110,7 @@ class TableBase(widgets.VBox):
         self.event_log = EventLog(max_lines=8, title=str(say("tables.log_title")))
         self.event_log.add_class("ck-table-log")
         self.pacer = Pacer(delay=delay, messages=self.status)
+        self._delay = self.pacer.delay   # the pace while the learner plays (faster once they are out)
         game = match.game
         # --- deal code ---
         self.code_label = widgets.HTML("")
@@ -403,6 +404,7 @@ class TableBase(widgets.VBox):
         it is their turn, and hand the record to the page."""
         self._draw()
         if self.match.bots_to_play():
+            self.pacer.delay = self._bot_pause()
             self.pacer.run(self._paced(), on_done=self._bots_done)
         self._publish()
 
@@ -410,8 +412,15 @@ class TableBase(widgets.VBox):
         """The controller's bot moves, each drawn before the pause that follows it."""
         for _ in self.match.bot_steps():
             self._draw()
+            self.pacer.delay = self._bot_pause()
             yield
         self._draw()
+
+    def _bot_pause(self) -> float:
+        """Seconds between two bot moves: the table's delay while the learner is in the
+        round; once they are out, a third of it (nothing of theirs to wait for, and
+        **Finish** plays the rest at once)."""
+        return self._delay * (OUT_PACE if self.match.learner_done() else 1.0)
 
     def _bots_done(self) -> None:
         if self.match.pending is not None:
@@ -427,6 +436,8 @@ class TableBase(widgets.VBox):
         self.hand.selected = ()
         if self.match.pending is not None:
             self.keeper.focus("next")
+        elif self.match.learner_done():
+            self.keeper.focus("finish")   # out of the round: finishing it is the learner's next move
         self._moved()
         return True
 
@@ -633,6 +644,10 @@ class TableBase(widgets.VBox):
         if self.match.answer(yes) and action is not None:
             action()
 
+
+OUT_PACE = 1 / 3
+"""Once the learner is out of the round (game), the bots play at this fraction of the
+table's delay: the newcomer trial watched them for 16 s with nothing to do."""
 
 _AS_GIVEN = "as_given"
 """The level menu's value while the bots were given as functions or a mix."""
