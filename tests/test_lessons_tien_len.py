@@ -555,3 +555,69 @@ def test_ten_minute_start_shows_the_bomb_rule_with_cards():
     three_pairs = classify("7S 7C 8D 8H 9S 9H")
     assert three_pairs.is_bomb and three_pairs in legal_plays("7S 7C 8D 8H 9S 9H KD", None)   # it may be led
     assert any("Which of these may you play on it" in e["question"] for e in exercises(nb))
+
+
+# --- the two ten-minute starts, in every shipped language -----------------------------------
+
+def _start_pages(game: str) -> list[tuple[str, pathlib.Path]]:
+    """(language, page) for a game's ten-minute start: the English source and every rendered page."""
+    from cardkit.i18n import shipped_languages
+    pages = [("en", LESSONS / game / "00_ten_minute_start.ipynb")]
+    pages += [(lang, LESSONS / lang / game / "00_ten_minute_start.ipynb") for lang in shipped_languages() if lang != "en"]
+    return pages
+
+
+START_PAGES = [(lang, path) for game in ("least_score", "tien_len") for lang, path in _start_pages(game)]
+_CARD = re.compile(r"(?:10|[2-9AJQK])[♠♣♦♥]")
+_WORD = re.compile(r"\w+")
+
+
+def _words_but_cards(text: str) -> int:
+    return len(_WORD.findall(_CARD.sub(" ", text)))
+
+
+@pytest.mark.parametrize("lang,path", START_PAGES, ids=[f"{l}-{p.parent.name}" for l, p in START_PAGES])
+def test_ten_minute_starts_right_choice_does_not_give_itself_away(lang, path):
+    """A choice of a start's exercise says no more than the others: the right one is at most
+    one word longer than the longest wrong one (cards not counted; a translation may need a
+    word for a negation), and no choice carries a reason after a colon (that is the why's, or
+    the explanation's, job).  "Yes" against "No: two of them, or all four" failed both."""
+    assert path.exists(), f"{path} is not rendered"
+    quizzes = [e for e in exercises(load(path)) if e.get("choices")]
+    assert quizzes
+    for ex in quizzes:
+        wrong = [c for c in ex["choices"] if c != ex["answer"]]
+        assert ex["answer"] in ex["choices"] and wrong, ex["question"]
+        longest = max(_words_but_cards(c) for c in wrong)
+        assert _words_but_cards(ex["answer"]) <= longest + 1, \
+            f"{lang}: the right choice {ex['answer']!r} says more than every wrong one {wrong!r}"
+        for choice in ex["choices"]:
+            assert not re.search(r":\s*\w", _CARD.sub(" ", choice)), \
+                f"{lang}: the choice {choice!r} gives a reason; let its why or the explanation say it"
+
+
+@pytest.mark.parametrize("lang,path", START_PAGES, ids=[f"{l}-{p.parent.name}" for l, p in START_PAGES])
+def test_ten_minute_starts_no_choice_is_a_row_shown_above_it(lang, path):
+    """An exercise after a table of plays (``beating_table``: "play | on the table" → beats?)
+    asks about other cards: no choice's cards, on the question's table, are a row already shown
+    on the page (the learner would match a row instead of applying the rule)."""
+    shown: set = set()
+    asked = 0
+    for cell in load(path)["cells"]:
+        for o in cell.get("outputs", []):
+            meta = o.get("metadata", {}).get("cardkit", {})
+            for row in meta.get("figures", {}):
+                if " | " in row:
+                    play, table = row.split(" | ")
+                    shown.add((frozenset(_CARD.findall(play)), frozenset(_CARD.findall(table))))
+            ex = meta.get("exercise")
+            if ex and ex.get("choices") and shown:
+                on_table = frozenset(_CARD.findall(ex["question"]))
+                for choice in ex["choices"]:
+                    cards = frozenset(_CARD.findall(choice))
+                    asked += bool(cards)
+                    assert (cards, on_table) not in shown, \
+                        f"{lang}: {choice!r} on {sorted(on_table)} is a row of the table shown above it"
+    if path.parent.name == "tien_len":
+        assert shown and asked, "the bomb table and the exercise after it were not found"
+
