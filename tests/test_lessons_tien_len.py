@@ -621,3 +621,53 @@ def test_ten_minute_starts_no_choice_is_a_row_shown_above_it(lang, path):
     if path.parent.name == "tien_len":
         assert shown and asked, "the bomb table and the exercise after it were not found"
 
+
+def _tl_try_it(lang: str, path: pathlib.Path) -> str:
+    """The TL start's "Try it yourself" cell in the page's language (found by the source's cell id)."""
+    source = load(TL / "00_ten_minute_start.ipynb")
+    ids = [c["id"] for c in source["cells"] if c["cell_type"] == "markdown"
+           and _text(c["source"]).startswith("## Try it yourself")]
+    assert len(ids) == 1
+    cells = [c for c in load(path)["cells"] if c.get("id") == ids[0]]
+    assert len(cells) == 1, f"{lang}: no 'Try it yourself' cell"
+    return _text(cells[0]["source"])
+
+
+TL_PAGES = _start_pages("tien_len")
+
+
+@pytest.mark.parametrize("lang,path", TL_PAGES, ids=[lang for lang, _ in TL_PAGES])
+def test_tl_start_try_it_names_the_tables_own_menu_and_button(lang, path):
+    """"Try it yourself" names the target menu as the table shows it in that language (its label,
+    then one of its values), the New match button and the coach's switch, read from a table built
+    in that language."""
+    from cardkit.i18n import use_locale
+    from cardkit.tienlen import Rules
+    from cardkit.widgets import TienLenTable
+    with use_locale(lang):   # as the start builds it
+        table = TienLenTable(level="greedy", rules=Rules(target=3), seed=1, delay=0.01, coach=True, intro=False)
+    menu = table.target_choice
+    text = _tl_try_it(lang, path)
+    m = re.search(re.escape(menu.description) + r"\s*(\d+)", text)
+    assert m, f"{lang}: 'Try it yourself' does not name the menu {menu.description!r} and a value: {text!r}"
+    assert int(m[1]) in menu.options, f"{lang}: {m[1]} is not one of the menu's values {menu.options}"
+    assert table.new_button.description in text, f"{lang}: no {table.new_button.description!r} in {text!r}"
+    coach = table.coach_switch.description.split(":")[0]          # "Coach: explain every move" → "Coach"
+    assert coach.lower() in text.lower(), f"{lang}: 'Try it yourself' does not name the {coach!r} switch: {text!r}"
+
+
+@pytest.mark.parametrize("lang,path", TL_PAGES, ids=[lang for lang, _ in TL_PAGES])
+def test_tl_start_says_what_an_instant_win_is_worth(lang, path):
+    """The rules name the instant win in the table's own word for it (``tables.tl_now_instant``,
+    in that language) and say what it scores, as the rule book does: n − 1 for the winner, 0
+    for everyone else (what is in parentheses, the deal that makes one, not counted)."""
+    from cardkit.i18n import render, say
+    from cardkit.tienlen import Rules
+    word = render(say("tables.tl_now_instant"), lang)
+    text = markdown(load(path)).replace("**", "")
+    at = text.lower().find(word.lower())
+    assert at >= 0, f"{lang}: the start does not mention {word!r}"
+    after = re.split(r"\.(?:\s|$)", re.sub(r"\([^)]*\)", "", text[at + len(word):]), maxsplit=1)[0]
+    winner = Rules().players - 1
+    assert re.search(rf"\b{winner}\b", after) and re.search(r"\b0\b", after), \
+        f"{lang}: after {word!r} the start does not say {winner} and 0: {after!r}"
