@@ -213,8 +213,9 @@ def check_exercise(ex: dict) -> None:
         found = [s for s in subsets(hand) if beats(s, table)]
         assert {frozenset(a) for a in ex["answer"]} == {frozenset(c.code for c in s) for s in found}, q
         assert re.search(rf"has {len(found)} different play", ex["explain"]), (q, len(found))
-    elif m := re.fullmatch(r"On the table: (.+?), a pair of 2s\. Which of these may you play on it\?", q):
+    elif m := re.fullmatch(r"On the table: (.+?)\. Which of these may you play on it\?", q):
         table = cards_of(m[1])
+        assert kind(table) == "pair" and {rank_place(c) for c in table} == {ORDER.index("2")}, q
         legal = [c for c in ex["choices"] if beats(cards_of(c.split(" (")[0]), table)]
         assert legal == [ex["answer"]], q                  # one right answer: four pairs in a row
         assert "four pairs in a row" in ex["answer"]
@@ -554,3 +555,119 @@ def test_ten_minute_start_shows_the_bomb_rule_with_cards():
     three_pairs = classify("7S 7C 8D 8H 9S 9H")
     assert three_pairs.is_bomb and three_pairs in legal_plays("7S 7C 8D 8H 9S 9H KD", None)   # it may be led
     assert any("Which of these may you play on it" in e["question"] for e in exercises(nb))
+
+
+# --- the two ten-minute starts, in every shipped language -----------------------------------
+
+def _start_pages(game: str) -> list[tuple[str, pathlib.Path]]:
+    """(language, page) for a game's ten-minute start: the English source and every rendered page."""
+    from cardkit.i18n import shipped_languages
+    pages = [("en", LESSONS / game / "00_ten_minute_start.ipynb")]
+    pages += [(lang, LESSONS / lang / game / "00_ten_minute_start.ipynb") for lang in shipped_languages() if lang != "en"]
+    return pages
+
+
+START_PAGES = [(lang, path) for game in ("least_score", "tien_len") for lang, path in _start_pages(game)]
+_CARD = re.compile(r"(?:10|[2-9AJQK])[♠♣♦♥]")
+_WORD = re.compile(r"\w+")
+
+
+def _words_but_cards(text: str) -> int:
+    return len(_WORD.findall(_CARD.sub(" ", text)))
+
+
+@pytest.mark.parametrize("lang,path", START_PAGES, ids=[f"{l}-{p.parent.name}" for l, p in START_PAGES])
+def test_ten_minute_starts_right_choice_does_not_give_itself_away(lang, path):
+    """A choice of a start's exercise says no more than the others: the right one is at most
+    one word longer than the longest wrong one (cards not counted; a translation may need a
+    word for a negation), and no choice carries a reason after a colon (that is the why's, or
+    the explanation's, job).  "Yes" against "No: two of them, or all four" failed both."""
+    assert path.exists(), f"{path} is not rendered"
+    quizzes = [e for e in exercises(load(path)) if e.get("choices")]
+    assert quizzes
+    for ex in quizzes:
+        wrong = [c for c in ex["choices"] if c != ex["answer"]]
+        assert ex["answer"] in ex["choices"] and wrong, ex["question"]
+        longest = max(_words_but_cards(c) for c in wrong)
+        assert _words_but_cards(ex["answer"]) <= longest + 1, \
+            f"{lang}: the right choice {ex['answer']!r} says more than every wrong one {wrong!r}"
+        for choice in ex["choices"]:
+            assert not re.search(r":\s*\w", _CARD.sub(" ", choice)), \
+                f"{lang}: the choice {choice!r} gives a reason; let its why or the explanation say it"
+
+
+@pytest.mark.parametrize("lang,path", START_PAGES, ids=[f"{l}-{p.parent.name}" for l, p in START_PAGES])
+def test_ten_minute_starts_no_choice_is_a_row_shown_above_it(lang, path):
+    """An exercise after a table of plays (``beating_table``: "play | on the table" → beats?)
+    asks about other cards: no choice's cards, on the question's table, are a row already shown
+    on the page (the learner would match a row instead of applying the rule)."""
+    shown: set = set()
+    asked = 0
+    for cell in load(path)["cells"]:
+        for o in cell.get("outputs", []):
+            meta = o.get("metadata", {}).get("cardkit", {})
+            for row in meta.get("figures", {}):
+                if " | " in row:
+                    play, table = row.split(" | ")
+                    shown.add((frozenset(_CARD.findall(play)), frozenset(_CARD.findall(table))))
+            ex = meta.get("exercise")
+            if ex and ex.get("choices") and shown:
+                on_table = frozenset(_CARD.findall(ex["question"]))
+                for choice in ex["choices"]:
+                    cards = frozenset(_CARD.findall(choice))
+                    asked += bool(cards)
+                    assert (cards, on_table) not in shown, \
+                        f"{lang}: {choice!r} on {sorted(on_table)} is a row of the table shown above it"
+    if path.parent.name == "tien_len":
+        assert shown and asked, "the bomb table and the exercise after it were not found"
+
+
+def _tl_try_it(lang: str, path: pathlib.Path) -> str:
+    """The TL start's "Try it yourself" cell in the page's language (found by the source's cell id)."""
+    source = load(TL / "00_ten_minute_start.ipynb")
+    ids = [c["id"] for c in source["cells"] if c["cell_type"] == "markdown"
+           and _text(c["source"]).startswith("## Try it yourself")]
+    assert len(ids) == 1
+    cells = [c for c in load(path)["cells"] if c.get("id") == ids[0]]
+    assert len(cells) == 1, f"{lang}: no 'Try it yourself' cell"
+    return _text(cells[0]["source"])
+
+
+TL_PAGES = _start_pages("tien_len")
+
+
+@pytest.mark.parametrize("lang,path", TL_PAGES, ids=[lang for lang, _ in TL_PAGES])
+def test_tl_start_try_it_names_the_tables_own_menu_and_button(lang, path):
+    """"Try it yourself" names the target menu as the table shows it in that language (its label,
+    then one of its values), the New match button and the coach's switch, read from a table built
+    in that language."""
+    from cardkit.i18n import use_locale
+    from cardkit.tienlen import Rules
+    from cardkit.widgets import TienLenTable
+    with use_locale(lang):   # as the start builds it
+        table = TienLenTable(level="greedy", rules=Rules(target=3), seed=1, delay=0.01, coach=True, intro=False)
+    menu = table.target_choice
+    text = _tl_try_it(lang, path)
+    m = re.search(re.escape(menu.description) + r"\s*(\d+)", text)
+    assert m, f"{lang}: 'Try it yourself' does not name the menu {menu.description!r} and a value: {text!r}"
+    assert int(m[1]) in menu.options, f"{lang}: {m[1]} is not one of the menu's values {menu.options}"
+    assert table.new_button.description in text, f"{lang}: no {table.new_button.description!r} in {text!r}"
+    coach = table.coach_switch.description.split(":")[0]          # "Coach: explain every move" → "Coach"
+    assert coach.lower() in text.lower(), f"{lang}: 'Try it yourself' does not name the {coach!r} switch: {text!r}"
+
+
+@pytest.mark.parametrize("lang,path", TL_PAGES, ids=[lang for lang, _ in TL_PAGES])
+def test_tl_start_says_what_an_instant_win_is_worth(lang, path):
+    """The rules name the instant win in the table's own word for it (``tables.tl_now_instant``,
+    in that language) and say what it scores, as the rule book does: n − 1 for the winner, 0
+    for everyone else (what is in parentheses, the deal that makes one, not counted)."""
+    from cardkit.i18n import render, say
+    from cardkit.tienlen import Rules
+    word = render(say("tables.tl_now_instant"), lang)
+    text = markdown(load(path)).replace("**", "")
+    at = text.lower().find(word.lower())
+    assert at >= 0, f"{lang}: the start does not mention {word!r}"
+    after = re.split(r"\.(?:\s|$)", re.sub(r"\([^)]*\)", "", text[at + len(word):]), maxsplit=1)[0]
+    winner = Rules().players - 1
+    assert re.search(rf"\b{winner}\b", after) and re.search(r"\b0\b", after), \
+        f"{lang}: after {word!r} the start does not say {winner} and 0: {after!r}"
