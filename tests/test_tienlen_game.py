@@ -489,3 +489,21 @@ def test_with_rejoining_a_player_who_has_gone_out_never_gets_a_turn(seed):
         turns_after_someone_went_out += bool(obs.finished)
         state.apply_action(random_bot(obs, rng))
     assert turns_after_someone_went_out > 0
+
+
+def test_place_points_are_the_games_scores_and_refuse_a_place_that_is_not_one():
+    from cardkit import tienlen as tl
+    from cardkit.errors import OptionError
+    from cardkit.tienlen import place_points
+
+    for players in (2, 3, 4):
+        state = tl.new_game(tl.Rules(players=players), seed=players)
+        while not state.round_results:
+            state.apply_action(tl.greedy_bot(state.observation(state.current_player()), None))
+        res = state.round_results[0]
+        if not res.instant_win:
+            assert [res.scores[p] for p in res.finishing_order] == [place_points(k, players)
+                                                                    for k in range(1, players + 1)]
+    for place, players in ((0, 4), (5, 4), (1, 5), (True, 4), ("1", 4), (2, 1)):
+        with pytest.raises(OptionError):
+            place_points(place, players)

@@ -48,6 +48,7 @@ from .game import (
     Pass,
     TienLenState,
     new_game,
+    place_points,
 )
 
 __all__ = [
@@ -73,6 +74,7 @@ __all__ = [
     "legal_plays",
     "instant_win",
     "new_game",
+    "place_points",
     "TienLenState",
     "Observation",
     "GameResult",

@@ -46,7 +46,7 @@ from itertools import starmap
 from typing import Any, Optional, Union
 
 from ..cards import Card, cards_text, deal_code, resolve_seed
-from ..errors import HandError, IllegalActionError, PlayerError, RulesError
+from ..errors import HandError, IllegalActionError, OptionError, PlayerError, RulesError
 from ..i18n import Message, and_list, joined, ordinal, say, seat, sentences
 from ..game import TERMINAL, Event
 from .rules import (
@@ -296,6 +296,21 @@ class _Decks:
 
 
 
+def place_points(place: int, players: int = 4) -> int:
+    """The points for going out ``place``-th (1: first) of ``players``: ``players − place``
+    (with four players: first 3, second 2, third 1, last 0).  An instant winner scores
+    ``place_points(1, players)`` and everyone else 0.
+
+    >>> [place_points(k) for k in range(1, 5)]
+    [3, 2, 1, 0]
+    """
+    if isinstance(players, bool) or not isinstance(players, int) or not Rules.MIN_PLAYERS <= players <= Rules.MAX_PLAYERS:
+        raise OptionError(say("tl.rules.players_must_whole_number_2", players=repr(players)))
+    if isinstance(place, bool) or not isinstance(place, int) or not 1 <= place <= players:
+        raise OptionError(say("tl.game.place_range", place=repr(place), players=players))
+    return players - place
+
+
 class TienLenState:
     """A Tiến Lên match in progress.  Make one with :func:`new_game`.
 
@@ -436,8 +451,8 @@ class TienLenState:
             winner = instant[0]
         else:
             order = tuple(self._out)
-            for k, p in enumerate(order):
-                scores[p] = n - 1 - k
+            for k, p in enumerate(order, start=1):
+                scores[p] = place_points(k, n)
             winner = order[0]
         totals = self._totals
         for p in range(n):

@@ -34,6 +34,7 @@ text('tl.game.rules_must_tienlen_rules_not', 'rules must be a tienlen.Rules, not
 text('tl.game.ti_n_l_n_played', 'Tiến Lên is played by 2, 3 or 4 players; {len} hands were given')
 text('tl.game.hand_must_hold_1_13', "{player}'s hand must hold 1 to 13 cards, not {len}")
 text('tl.game.cannot_in_two_hands', '{twice} cannot be in two hands')
+text('tl.game.place_range', 'a place is a whole number from 1 (first out) to {players}, not {place}')
 
 # --- cardkit/tienlen/rules.py ---
 text('tl.rules.previous_play_not_combination', 'the previous play {shown} is not a combination: {why_illegal}')
