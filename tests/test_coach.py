@@ -336,3 +336,30 @@ def test_the_coach_box_does_not_repeat_its_title_on_every_line():
                   TienLenTable(seed="TEN-M1N", delay=0, coach=True)):
         lines = [str(m) for kind, m in table.match.coach_lines()]
         assert lines and not any(line.startswith("Coach") for line in lines), lines
+
+
+def test_tienlen_coach_does_not_ask_for_a_higher_2_than_the_2_of_hearts():
+    # second newcomer trial: "To beat: 2♥. Play a higher single, a bomb, or pass."
+    hands = ["3S 4C 5D 6H 9C", "2H 3C", "6D 7D", "9S 10S"]
+    state = tl.TienLenState.from_hands(hands, leader=1)
+    state.apply_action(tl.classify("2H"), 1)
+    tip = tl_coach.coach(state.observation(2))
+    assert tip.situation.code == "coach.tl.to_beat_top_two"
+    assert "higher single" not in str(tip.situation) and "only a bomb beats it" in str(tip.situation)
+    assert tip.situation in tip.lines()
+    state = tl.TienLenState.from_hands(["3S 4C 5D 6H 9C", "2D 3C", "6D 7D", "9S 10S"], leader=1)
+    state.apply_action(tl.classify("2D"), 1)
+    assert tl_coach.coach(state.observation(2)).situation.code == "coach.tl.to_beat_two"   # 2♥ is still higher
+
+
+def test_tienlen_coach_does_not_warn_about_others_when_the_learner_goes_out_now():
+    state = tl.TienLenState.from_hands(["3S 4C 5D 6H", "3C 7S 8S", "6D 7D 9H", "9S 10S 10H"], leader=0)
+    tip = tl_coach.coach(state.observation(0))
+    assert tip.reason.code == "coach.tl.why.go_out" and tip.warning is None
+
+
+def test_a_single_is_played_without_saying_single_again():
+    state = tl.TienLenState.from_hands(["3S 4C 5D 6H", "3C 7S 8S", "6D 7D 9H", "9S 10S 10H"], leader=1)
+    state.apply_action(tl.classify("7S"), 1)
+    line = str(state.events[-1].message)
+    assert line == "Player 1 plays 7♠.", line

@@ -26,6 +26,7 @@ from cardkit.least_score import (
 from cardkit.play import TERMINAL, play_out
 
 from _least_score_helpers import all_cards, rig, snapshot
+from cardkit.least_score.rules import explain_scores
 
 
 def C(text):
@@ -298,8 +299,10 @@ def test_worked_example_5_in_a_match(hands, tops, rules, totals, scores):
     assert kinds[i:i + 6] == ["declare", "reveal", "reveal", "reveal", "score", "round_start"]
     assert state.events[i].text == f"Player 0 declares with a total of {totals[0]}."
     assert "shows" in state.events[i + 1].text and f"total {totals[0]}" in state.events[i + 1].text
-    assert result.explanation in state.events[i + 4].text
-    assert state.events[i + 4].text.startswith(f"Player 0's declaration {verdict}.")
+    # the log says it in words (its reader may not have had the lesson of D and L), the declarer named once
+    assert state.events[i + 4].text == str(explain_scores(totals, 0, rules, letters=False))
+    assert state.events[i + 4].text.startswith(f"Player 0 declared with {totals[0]}, ")
+    assert f"the declaration {verdict}" in state.events[i + 4].text and "D = " not in state.events[i + 4].text
     assert result.round == 1 and result.declarer == 0 and str(result).startswith("Round 1: Player 0 declares")
     # the next round is dealt, one seat further on
     assert state.round_number == 2 and state.first_player == 1 and state.dealer == 0

@@ -398,7 +398,9 @@ def test_the_first_view_says_each_thing_once():
 
     t = LeastScoreTable(seed="F1R-5T5", opponents=2, delay=0, coach=True)
     assert not t.verdict.text                           # the status says what to do
-    assert t.declare_reason.value == ""                 # the coach says whether to declare
+    # the coach says whether to declare; before it is allowed, the faded button's reason, in one short line
+    assert "Declare comes once everyone has had a turn" in t.declare_reason.value
+    assert len(t.declare_reason.value.split()) <= 14
     u = TienLenTable(seed="TEN-M1N", delay=0, coach=True)
     assert not u.verdict.text
 
@@ -541,3 +543,42 @@ def test_the_least_score_scoreboard_says_what_going_over_the_threshold_does():
     assert title.endswith("when a score goes over it, the match ends") and "you are out" not in title
     t = LeastScoreTable(seed="F1R-5T5", opponents=2, rules=ls.Rules(threshold=30, match_end="last_standing"), delay=0)
     assert str(t.match.scoreboard()[0]).endswith("a score over it is out of the match")
+
+
+def test_a_round_that_ends_the_match_says_so_and_lists_the_scores_you_first():
+    """Second newcomer trial: "knocked out" read as if the others played on; You listed last."""
+    from cardkit.widgets import LeastScoreTable
+
+    rng = random.Random(5)
+    for seed in range(40):
+        t = LeastScoreTable(seed=seed, opponents=2, rules=ls.Rules(threshold=25), delay=0, coach=True)
+        for _ in range(600):
+            if t.pending is not None:
+                if t.match.match_over():
+                    break
+                t.next_round()
+                continue
+            ls_learner_turn(t.match, rng) and t._after_move(True)
+        res = t.pending
+        if res is None or not res.knocked_out or res.players[0] == HUMAN:
+            continue
+        steps = [str(s) for s in t.match.result_steps()]
+        assert any(s.endswith("so the match ends.") for s in steps) and not any("knocked out" in s for s in steps)
+        running = next(s for s in steps if s.startswith("Running scores:"))
+        assert running.startswith("Running scores: You:"), running
+        board = [str(now) for _label, _cards, _score, now in t.match.scoreboard()[1] if now is not None]
+        assert any("over the threshold" in b for b in board) and not any("knocked out" in b for b in board)
+        # the engine's own record of the round says it in words too, not with D and L
+        told = " ".join(str(e.message) for e in t.state.events)
+        assert "D = " not in told and " declared with " in told
+        return
+    raise AssertionError("no deal here where a round that did not start with the learner ended the match")
+
+
+def test_with_the_coach_on_a_declare_that_is_not_allowed_yet_says_why():
+    from cardkit.widgets import LeastScoreTable
+
+    t = LeastScoreTable(seed="F1R-5T5", opponents=2, delay=0, coach=True)
+    obs = t.state.observation(HUMAN)
+    assert not obs.can_declare and t.declare_button.disabled
+    assert "Declare comes once everyone has had a turn this round" in t.declare_reason.value

@@ -753,7 +753,8 @@ class LeastScoreState:
         scores = round_scores(totals, at, self.rules)
         low = min(t for i, t in enumerate(totals) if i != at)
         success = declaration_succeeded(totals, at, self.rules)
-        explained = explain_scores(totals, at, self.rules, names=[seat(s) for s in seats])
+        names = [seat(s) for s in seats]
+        explained = explain_scores(totals, at, self.rules, names=names)   # as the scoring lesson writes it (D, L)
         n = self.num_players
         seat_scores = [0] * n
         seat_totals: list[Optional[int]] = [None] * n
@@ -761,12 +762,14 @@ class LeastScoreState:
             seat_scores[s] = sc
             seat_totals[s] = t
             self._scores[s] += sc
-        self._log(p, "score", say("ls.event.score_succeeds" if success else "ls.event.score_fails",
-                                  player=seat(p), explanation=explained))
+        # the log is read by someone who may not have had that lesson: in words, the declarer named
+        self._log(p, "score", say("ls.event.score_succeeds" if success else "ls.event.score_fails", player=seat(p),
+                                  explanation=explain_scores(totals, at, self.rules, names=names, letters=False)))
         out = [s for s in seats if self._scores[s] > self.rules.threshold]
         for s in out:
             self._in[s] = False
-            self._log(s, "knockout", say("ls.event.knockout", player=seat(s), points=self._scores[s],
+            self._log(s, "knockout", say("ls.event.knockout" if self.rules.match_end == "last_standing"
+                                         else "ls.event.over_threshold", player=seat(s), points=self._scores[s],
                                          threshold=self.rules.threshold))
         self.round_results.append(RoundResult(
             round_number=self._round,

@@ -197,10 +197,12 @@ class LeastScoreMatch(MatchController):
             if obs.current_player == p:
                 now.append(say("tables.now_to_play"))
             score = obs.scores[p]
+        out = say("tables.ls_now_knocked_out" if self.state.rules.match_end == "last_standing"
+                  else "tables.ls_now_over_threshold")
         if not obs.still_in[p] and (result is None or p not in result.players):
-            now = [say("tables.ls_now_knocked_out")]
+            now = [out]
         elif result is not None and p in result.knocked_out:
-            now.append(say("tables.ls_now_knocked_out"))
+            now.append(out)
         if not now:
             return size, score, None
         return size, score, now[0] if len(now) == 1 else say("tables.pair", first=now[0], then=now[1])
@@ -232,11 +234,12 @@ class LeastScoreMatch(MatchController):
                                      res.players.index(res.declarer), st.rules, names=names, letters=False)
         before = [r - s for r, s in zip(res.running_scores, res.scores)]
         sums = and_list([say("tables.sum_line", player=seat(p, you=HUMAN), before=before[p], score=res.scores[p],
-                             total=res.running_scores[p]) for p in res.players])
+                             total=res.running_scores[p]) for p in sorted(res.players)])   # in seat order: You first
         steps = [say("tables.ls_step_explained", explanation=getattr(explanation, "message", explanation)),
                  say("tables.ls_step_running", sums=sums)]
         if res.knocked_out:
-            steps.append(say("tables.ls_step_knocked_out", threshold=st.rules.threshold,
+            step = "tables.ls_step_knocked_out" if st.rules.match_end == "last_standing" else "tables.ls_step_match_ends"
+            steps.append(say(step, threshold=st.rules.threshold,
                              players=and_list([seat(p, you=HUMAN) for p in res.knocked_out])))
         return steps
 

@@ -22,6 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
+from ..cards import Card
 from ..i18n import Message, and_list, ordinal, say, seat
 from .game import PASS, Action, Observation
 from .rules import Combo, why_beats
@@ -59,7 +60,8 @@ class Advice:
         """What a coach box shows, one Message a line: a warning, the pick — and the
         situation only when 2s are on the table (a bomb may chop them); otherwise the
         table's own status says what is to beat."""
-        shown = self.situation if self.situation is not None and self.situation.code == "coach.tl.to_beat_two" else None
+        twos = ("coach.tl.to_beat_two", "coach.tl.to_beat_top_two")
+        shown = self.situation if self.situation is not None and self.situation.code in twos else None
         return [m for m in (shown, self.warning, self.pick) if m is not None]
 
 
@@ -186,11 +188,13 @@ def coach(observation: Observation) -> Advice:
     else:
         q = obs.table
         two = q.key.rank == 2 and not q.is_bomb
-        situation = say("coach.tl.to_beat_two" if two else "coach.tl.to_beat", cards=q.cards, kind=kind_message(q),
+        top = two and q.key == Card.parse("2H")        # no higher single, pair or triple of 2s: a bomb or a pass
+        situation = say("coach.tl.to_beat_top_two" if top else "coach.tl.to_beat_two" if two else "coach.tl.to_beat",
+                        cards=q.cards, kind=kind_message(q),
                         who=seat(obs.table_player, you=obs.player))
         reason = _pass_reason(obs, plays, plan) if move is PASS else _follow_reason(obs, move, plan, lows)  # type: ignore[arg-type]
-    if warning is not None and "who" in reason.values:
-        warning = None                      # the reason names them already
+    if warning is not None and ("who" in reason.values or reason.code == "coach.tl.why.go_out"):
+        warning = None                      # the reason names them already, or the learner goes out now
     return Advice(action=move, reason=reason, situation=situation, warning=warning)
 
 

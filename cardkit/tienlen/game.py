@@ -862,8 +862,9 @@ def _write_events(log: list, n: int, cursor: list) -> list[Event]:
             _, p, combo = entry
             prev, prev_owner = table, owner
             table, owner = combo, p
-            out.append(Event(p, "play", say("tl.event.play", player=seat(p), cards=combo.cards,
-                                            what=combo.description), game))
+            out.append(Event(p, "play", say("tl.event.play_single", player=seat(p), cards=combo.cards)
+                             if len(combo.cards) == 1 else
+                             say("tl.event.play", player=seat(p), cards=combo.cards, what=combo.description), game))
             if combo.is_bomb:
                 if prev is None:
                     out.append(Event(p, "bomb", say("tl.event.bomb_lead", player=seat(p), bomb=combo.shape_name), game))

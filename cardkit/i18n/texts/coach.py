@@ -17,6 +17,7 @@ plural("coach.tl.kind.double_sequence", "double sequence of {n} pair", "double s
 # --- Tiến Lên: before the learner's turn ---------------------------------------------------
 text("coach.tl.to_beat", "To beat: {cards}. Play a higher {kind}, or pass.")
 text("coach.tl.to_beat_two", "To beat: {cards}. Play a higher {kind}, a bomb, or pass.")
+text("coach.tl.to_beat_top_two", "To beat: {cards}. Nothing of its kind is higher: only a bomb beats it, or pass.")
 plural("coach.tl.nearly_out", "Careful: {who} has {n} card left.", "Careful: {who} has {n} cards left.", count="n")
 # the _many forms: two or more players with the same fewest cards, {who} a list of them
 plural("coach.tl.nearly_out_many", "Careful: {who} each have {n} card left.", "Careful: {who} each have {n} cards left.",
@@ -106,7 +107,7 @@ text("coach.ls.why.take_low", "it is worth {value}; a deck card averages {averag
 text("coach.ls.why.not_declare", "Not declaring yet: you would be lowest only about {chance} of the time, and a "
                                  "failed declaration costs {penalty} points or more.")
 
-text("coach.ls.did_declare", "{who} declared: every hand is shown and the round is scored.")
+text("coach.ls.did_declare", "{who} declared.")   # the hands and the scoring are shown just below
 text("coach.ls.did_draw", "{who} discarded {group} and drew.")
 text("coach.ls.did_take", "{who} discarded {group} and took {card} ({value}).")
 text("coach.ls.did_and", "{move} {then}")

@@ -144,9 +144,11 @@ plural("ls.event.reshuffle",
        "The deck is empty: the {n} cards of the discard pile are shuffled into a new deck.", count="n")
 text("ls.event.declare", "{player} declares with a total of {total}.")
 text("ls.event.reveal", "{player} shows {cards}: total {total}.")
-text("ls.event.score_succeeds", "{player}'s declaration succeeds. {explanation}")
-text("ls.event.score_fails", "{player}'s declaration fails. {explanation}")
+# the explanation names the declarer and says whether the declaration succeeds
+text("ls.event.score_succeeds", "{explanation}")
+text("ls.event.score_fails", "{explanation}")
 text("ls.event.knockout", "{player} has {points} points, over the threshold of {threshold}, and is knocked out.")
+text("ls.event.over_threshold", "{player} has {points} points, over the threshold of {threshold}: the match ends.")
 plural("ls.event.match_end_winner", "The match is over after {n} round: {winner} wins with {points} points.",
        "The match is over after {n} rounds: {winner} wins with {points} points.", count="n")
 plural("ls.event.match_end_shared",

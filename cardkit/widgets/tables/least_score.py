@@ -222,10 +222,14 @@ class LeastScoreTable(TableBase):
             reason = say("tables.ls_declare_not_now")
         elif obs.can_declare:
             reason = say("tables.ls_declare_may", total=obs.hand_total)
+        elif self.coach:   # the coach's box has the rest: the faded button's reason, short
+            reason = say("tables.ls_declare_not_yet_short")
         else:
             reason = say("tables.ls_declare_not_yet", reason=obs.why_not_declare)
-        # with the coach on, its box says whether to declare: the line is not repeated
-        self.declare_reason.value = "" if self.coach and mine else f"<span class='ck-dim'>{esc(reason)}</span>"
+        # with the coach on, its box says whether to declare once it is allowed: the line is not
+        # repeated; while it is not yet allowed, the faded button's reason is said (newcomer trial)
+        quiet = self.coach and mine and obs.can_declare
+        self.declare_reason.value = "" if quiet else f"<span class='ck-dim'>{esc(reason)}</span>"
 
     def _draw_verdict(self) -> None:
         match = self.match
