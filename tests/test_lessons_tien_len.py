@@ -215,10 +215,10 @@ def check_exercise(ex: dict) -> None:
         assert re.search(rf"has {len(found)} different play", ex["explain"]), (q, len(found))
     elif m := re.fullmatch(r"On the table: (.+?)\. Which of these may you play on it\?", q):
         table = cards_of(m[1])
-        assert kind(table) == "pair" and {rank_place(c) for c in table} == {ORDER.index("2")}, q
+        assert kind(table) == "triple" and {rank_place(c) for c in table} == {ORDER.index("2")}, q
         legal = [c for c in ex["choices"] if beats(cards_of(c.split(" (")[0]), table)]
-        assert legal == [ex["answer"]], q                  # one right answer: four pairs in a row
-        assert "four pairs in a row" in ex["answer"]
+        assert legal == [ex["answer"]], q                  # one right answer: five pairs in a row
+        assert "five pairs in a row" in ex["answer"]
         assert all(ex["why"][c].startswith("No: ") for c in ex["choices"] if c != ex["answer"])
     else:
         check_strategy_exercise(ex)
@@ -538,8 +538,9 @@ def test_ten_minute_start_shows_the_bomb_rule_with_cards():
     whether three pairs in a row may be led (the engine agrees), and one quick check."""
     nb = load(TL / "00_ten_minute_start.ipynb")
     text = markdown(nb)
-    assert "To **chop** is to beat 2s with" in text
-    assert "may be **led** like any combination, three pairs in a row too" in text
+    assert "are the only way to beat 2s besides a higher 2: they **chop**" in text
+    assert "Any bomb chops a single 2; a pair of 2s takes four or more pairs in a row, three 2s five or more" in text
+    assert "any bomb may be **led**" in text
     figs = figures(nb)
     stated = {("7♠ 7♣ 8♦ 8♥ 9♠ 9♥", "2♠"): True,                  # any bomb beats a single 2
               ("6♠ 6♣ 7♦ 7♥ 8♠ 8♣ 9♦ 9♥", "2♠ 2♥"): True,         # four pairs in a row beat a pair of 2s
