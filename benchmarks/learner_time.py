@@ -196,6 +196,15 @@ def coach_text(table) -> str:
     return box.inner_text() if box.count() else ""
 
 
+PICKS = ("Play ", "Pass", "Discard ", "Declare")
+"""How the coach's pick line starts (its box's English: "Discard 10♥ J♣ Q♠. Why: …")."""
+
+
+def pick_line(advice: str) -> str:
+    """The coach's pick in its box's text ('' when it has none: not the learner's turn)."""
+    return next((line for line in advice.splitlines() if line.startswith(PICKS)), "")
+
+
 def visible(locator) -> bool:
     return locator.count() > 0 and locator.first.is_visible()
 
@@ -226,7 +235,7 @@ def wait_turn(page, table, learner: Learner, timeout: float = 180.0) -> str:
         advice = coach_text(table)
         if visible(table.locator(".ck-result-area")):
             state = "result" if visible(table.locator("button.ck-next-round")) else "over"
-        elif "Coach:" in advice and advice != learner.acted_on and my_turn(table):
+        elif pick_line(advice) and advice != learner.acted_on and my_turn(table):
             learner.advice = advice
             state = "turn"
         if state is not None:
@@ -298,8 +307,8 @@ def play_least_score(page, learner: Learner, shots: bool) -> None:
         if shots and learner.turns == 2:
             page.screenshot(path=str(SHOTS / "ls00_coach.png"), full_page=True)
         advice = learner.acted_on = learner.advice
-        pick = advice.split("Coach:", 1)[1].split("\n", 1)[0]    # its first line: the discard (or declare)
-        if pick.strip().startswith("declare"):
+        pick = pick_line(advice)                       # the discard (or declare)
+        if pick.startswith("Declare"):
             table.locator("button.ck-declare").click()
             learner.act()
             continue
@@ -339,8 +348,8 @@ def play_tien_len(page, learner: Learner, shots: bool) -> None:
         if shots and learner.turns == 3:
             page.screenshot(path=str(SHOTS / "tl00_coach.png"), full_page=True)
         advice = learner.acted_on = learner.advice
-        pick = advice.split("Coach:", 1)[1].split("\n", 1)[0].split("Why:", 1)[0].split("(", 1)[0]
-        passing = pick.strip().startswith("pass")
+        pick = pick_line(advice).split("Why:", 1)[0].split("(", 1)[0]
+        passing = pick.startswith("Pass")
         if not passing and learner.own_move():
             hand = [b.get_attribute("data-key") for b in table.locator(".ck-my-hand button.ck-card").all()]
             if "To beat" not in advice:

@@ -286,10 +286,13 @@ def test_play_a_least_score_round_to_a_declaration(voila, open_page):
         assert expected == [result.scores[p] for p in seats]
         running = re.search(r"Running scores: (.+)\.", state["result"]).group(1)
         shown_scores = [int(m) for m in re.findall(r"\d+ \+ (\d+) = \d+", running)]
-        assert shown_scores == expected, f"the page scores {running!r}; round_scores gives {expected}"
+        in_seat_order = [expected[seats.index(p)] for p in sorted(seats)]   # the running scores list You first
+        assert shown_scores == in_seat_order, f"the page scores {running!r}; round_scores gives {in_seat_order}"
         assert _scoreboard_points(state) == list(result.running_scores)
         d, low = shown_totals[seats.index(0)], min(t for p, t in zip(seats, shown_totals) if p != 0)
-        assert f"D = {d}, L = {low}" in state["result"] and f"the declaration {verdict}" in state["result"]
+        declarer = "You" if result.declarer == 0 else f"Player {result.declarer}"
+        assert f"{declarer} declared with {d}, " in state["result"] and f"the declaration {verdict}" in state["result"]
+        assert "D = " not in state["result"]          # in words, not the scoring lesson's letters
         _screenshot(page, table, "play_least_score.png")  # the end of the round, scored
         shot = True
 
@@ -360,7 +363,7 @@ def test_play_a_tien_len_game_to_its_end(pages_voila, open_page):
         # the finishing order and the points, as the page lists them
         n = mirror.state.num_players
         lines = re.findall(r"(\d)(?:st|nd|rd|th): (You|Player \d)(?: \(still holding cards\))? — "
-                           r"(\d) − (\d) = (\d+) points?", state["result"])
+                           r"(\d+) points?", state["result"])
         order = [0 if who == "You" else int(who.split()[1]) for _k, who, *_ in lines]
         points = [int(p) for *_, p in lines]
         assert order == list(result.finishing_order), f"finishing order shown {order}, engine {result.finishing_order}"
