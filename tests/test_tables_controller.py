@@ -294,6 +294,16 @@ def _shown_message_areas(table):
     return list(walk(table))
 
 
+def _learner_moves(t, game, rng):
+    """The learner's move at a table: Least Score as a newcomer plays (ls_learner_turn),
+    Tiến Lên the first legal play, or a pass."""
+    if game == "least_score":
+        ls_learner_turn(t.match, rng) and t._after_move(True)
+    else:
+        plays = [a for a in t.state.legal_actions() if a is not tl.PASS]
+        t.play(plays[0].cards) if plays else t.pass_()
+
+
 @pytest.mark.parametrize("game", ["least_score", "tienlen"])
 def test_no_empty_note_box_on_any_turn(game):
     from cardkit.widgets import LeastScoreTable, TienLenTable
@@ -309,11 +319,7 @@ def test_no_empty_note_box_on_any_turn(game):
                 break
             t.next_round()
             continue
-        if game == "least_score":
-            ls_learner_turn(t.match, rng) and t._after_move(True)
-        else:
-            plays = [a for a in t.state.legal_actions() if a is not tl.PASS]
-            t.play(plays[0].cards) if plays else t.pass_()
+        _learner_moves(t, game, rng)
     assert t.state.is_terminal()
 
 
@@ -524,11 +530,7 @@ def test_a_rounds_end_says_press_next_once(game):
     for _ in range(300):
         if t.pending is not None:
             break
-        if game == "least_score":
-            ls_learner_turn(t.match, rng) and t._after_move(True)
-        else:
-            plays = [a for a in t.state.legal_actions() if a is not tl.PASS]
-            t.play(plays[0].cards) if plays else t.pass_()
+        _learner_moves(t, game, rng)
     assert t.pending is not None and not t.match.match_over()
     button = "Next round" if game == "least_score" else "Next game"
     said = re.findall(rf"[Pp]ress {button}", _visible_text(t))

@@ -607,17 +607,15 @@ def explain_scores(totals: Sequence[int], declarer: int, rules: Optional[Rules] 
         raise OptionError(say("ls.rules.names_given_for_totals", n=len(names), totals=len(ts)))
     d = ts[declarer]
     low = min(t for i, t in enumerate(ts) if i != declarer)
+    # in words: ls.score.words.*, which name the declarer; with letters: ls.score.*
+    area, named = ("ls.score.", {}) if letters else ("ls.score.words.", {"declarer": names[declarer]})
     if _succeeds(d, low, r):
         others = [say("ls.score.other", player=names[i], total=t, d=d, score=t - d)
                   for i, t in enumerate(ts) if i != declarer]
-        code = "tie_succeeds" if d == low else "succeeds"
-        words = {} if letters else {"declarer": names[declarer]}
-        return say(f"ls.score.{'' if letters else 'words.'}{code}", d=d, low=low,
-                   others=joined(others, "list.comma"), **words)  # CLDR has no plain comma list here
-    code = "tie_fails" if d == low else "fails"
-    words = {} if letters else {"declarer": names[declarer]}
-    return say(f"ls.score.{'' if letters else 'words.'}{code}", d=d, low=low, penalty=r.penalty,
-               score=r.penalty + d - low, **words)
+        return say(area + ("tie_succeeds" if d == low else "succeeds"), d=d, low=low,
+                   others=joined(others, "list.comma"), **named)  # CLDR has no plain comma list here
+    return say(area + ("tie_fails" if d == low else "fails"), d=d, low=low, penalty=r.penalty,
+               score=r.penalty + d - low, **named)
 
 
 def score_explanation(totals: Sequence[int], declarer: int, rules: Optional[Rules] = None,

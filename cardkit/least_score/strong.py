@@ -36,9 +36,7 @@ model: of the times it said 60–70%, it was lowest 63% of the time).
 from __future__ import annotations
 
 import random
-from typing import Callable, NamedTuple
-
-from typing import Optional
+from typing import Callable, NamedTuple, Optional
 
 from ..cards import Card, to_cards
 from ..errors import IllegalActionError

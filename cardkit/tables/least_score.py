@@ -180,9 +180,12 @@ class LeastScoreMatch(MatchController):
     # --- the scoreboard ------------------------------------------------------------------
     def scoreboard_title(self, obs: ls.Observation) -> Message:
         rnd = self.pending.round_number if self.pending is not None else obs.round_number
-        last_standing = self.state.rules.match_end == "last_standing"
-        return say("tables.ls_scoreboard_title_last_standing" if last_standing else "tables.ls_scoreboard_title",
+        return say("tables.ls_scoreboard_title_last_standing" if self._last_standing() else "tables.ls_scoreboard_title",
                    round=rnd, threshold=self.state.rules.threshold)
+
+    def _last_standing(self) -> bool:
+        """A score over the threshold puts only that player out (otherwise it ends the match)."""
+        return self.state.rules.match_end == "last_standing"
 
     def scoreboard_cells(self, p: int, obs: ls.Observation) -> tuple[Any, Any, Any]:
         result = self.pending
@@ -197,8 +200,7 @@ class LeastScoreMatch(MatchController):
             if obs.current_player == p:
                 now.append(say("tables.now_to_play"))
             score = obs.scores[p]
-        out = say("tables.ls_now_knocked_out" if self.state.rules.match_end == "last_standing"
-                  else "tables.ls_now_over_threshold")
+        out = say("tables.ls_now_knocked_out" if self._last_standing() else "tables.ls_now_over_threshold")
         if not obs.still_in[p] and (result is None or p not in result.players):
             now = [out]
         elif result is not None and p in result.knocked_out:
@@ -238,7 +240,7 @@ class LeastScoreMatch(MatchController):
         steps = [say("tables.ls_step_explained", explanation=getattr(explanation, "message", explanation)),
                  say("tables.ls_step_running", sums=sums)]
         if res.knocked_out:
-            step = "tables.ls_step_knocked_out" if st.rules.match_end == "last_standing" else "tables.ls_step_match_ends"
+            step = "tables.ls_step_knocked_out" if self._last_standing() else "tables.ls_step_match_ends"
             steps.append(say(step, threshold=st.rules.threshold,
                              players=and_list([seat(p, you=HUMAN) for p in res.knocked_out])))
         return steps

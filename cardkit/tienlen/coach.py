@@ -22,10 +22,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Optional
 
-from ..cards import Card
+from ..cards import full_deck
 from ..i18n import Message, and_list, ordinal, say, seat
 from .game import PASS, Action, Observation
-from .rules import Combo, why_beats
+from .rules import Combo, card_key, why_beats
 from .strong import plan_hand, strong_bot, sure_winner, unseen_mask
 
 __all__ = ["Advice", "Explanation", "coach", "advice", "suggestion", "explain", "explain_move", "kind_message"]
@@ -111,6 +111,10 @@ def _precious(c: Combo) -> bool:
     return c.is_bomb or c.key.rank == 2
 
 
+_TOP_CARD = max(full_deck(), key=card_key)
+"""The highest card in the engine's order (2♥): nothing of its kind beats a play keyed on it."""
+
+
 def _about(code: str, lows: list[int], **values) -> Message:
     """``code`` said of the players with the fewest cards: one of them by name, or two or
     more together (``code`` + ``_many``: "Player 1 and Player 3 each have 5 cards left")."""
@@ -188,7 +192,7 @@ def coach(observation: Observation) -> Advice:
     else:
         q = obs.table
         two = q.key.rank == 2 and not q.is_bomb
-        top = two and q.key == Card.parse("2H")        # no higher single, pair or triple of 2s: a bomb or a pass
+        top = two and q.key == _TOP_CARD     # no higher single, pair or triple of 2s: a bomb or a pass
         situation = say("coach.tl.to_beat_top_two" if top else "coach.tl.to_beat_two" if two else "coach.tl.to_beat",
                         cards=q.cards, kind=kind_message(q),
                         who=seat(obs.table_player, you=obs.player))

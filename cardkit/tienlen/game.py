@@ -294,8 +294,6 @@ class _Decks:
         return decks[game]
 
 
-
-
 def place_points(place: int, players: int = 4) -> int:
     """The points for going out ``place``-th (1: first) of ``players``: ``players − place``
     (with four players: first 3, second 2, third 1, last 0).  An instant winner scores

@@ -95,6 +95,7 @@ class LeastScoreTable(TableBase):
         self.take_choice = ChoiceGroup([(str(say("tables.ls_take_deck")), DECK)], label=str(say("tables.ls_take_label")),
                                        value=DECK)
         self.take_choice.key_hint = ""   # its keys are in the table's one line of keys
+        self._take_auto = None           # the take this table put in the choice (not the learner's own)
         self.take_choice.add_class("ck-take")
         self.play_button = action_button(say("tables.ls_discard"), "ck-discard", style="primary",
                                          tooltip=say("tables.ls_discard_tip"))
@@ -208,7 +209,7 @@ class LeastScoreTable(TableBase):
     def _follow_selection(self) -> None:
         """The learner chose cards: unless they picked a take themselves this turn, the
         take choice moves to the best take after discarding those cards."""
-        if not self.hand.selected or self.take_choice.value != getattr(self, "_take_auto", None):
+        if not self.hand.selected or self.take_choice.value != self._take_auto:
             return
         best = self.match.suggested_take(self.hand.selected)
         if best is not None and best in [v for _, v in self.take_choice.options]:
