@@ -18,6 +18,10 @@ ten minutes".  On each page the script counts **every word the learner sees** on
   on it at the previous turn (the coach's box, the note, the status, the new log lines,
   the verdict under the hand after choosing cards, the hint list when it is used);
 * ``results``: the same at the end of a round or game;
+* apart, not in the estimate: ``read again``, the words still on the table from the last
+  look (labels, buttons, the scoreboard's headings …), as if each turn's first look read
+  the whole table again — the way the newcomer trials of issue 18 counted; the truth lies
+  between the two figures;
 
 each table part split in two: the words of the coach's box (``… (coach)``) and the rest.
 
@@ -100,6 +104,7 @@ class Learner:
         self.waiting = 0.0
         self.turns = 0
         self.own_moves = 0
+        self.reread = 0                     # words still on the table, read again at each turn's first look
         self.seen: Counter = Counter()      # the table's lines as last read
         self.log_total = -1
         self.acted_on = ""                  # the coach's words at the learner's last move
@@ -114,11 +119,21 @@ class Learner:
         self.words += n
         self.parts[part] = self.parts.get(part, 0) + n
 
-    def read_table(self, table, part: str) -> None:
-        """Read the table's lines that are new since it was last read."""
-        now = Counter((x, coach) for x, coach in table.evaluate("(el) => (" + SEEN_JS + ")([el, null, false])")
-                      if not ONLY_CARDS.match(x))
+    def read_table(self, table, part: str, again: bool = False) -> None:
+        """Read the table's lines that are new since it was last read.  With ``again`` (a
+        turn's or a result's first look), the lines still there from the last look are
+        counted too, apart, in ``reread``: what a learner reading the whole table again would
+        read besides (the newcomer trials count that way; the estimate does not)."""
+        lines = table.evaluate("(el) => (" + SEEN_JS + ")([el, null, false])")
+        now = Counter((x, coach) for x, coach in lines if not ONLY_CARDS.match(x))
         new = now - self.seen
+        if again:
+            still = [x for x, _ in (now - new).elements()]
+            self.reread += sum(words(x) for x in still)
+            if self.transcript is not None and still:
+                self.transcript.write(f"--- still there, read again? ({sum(words(x) for x in still)} words)\n"
+                                      + " | ".join(still) + "\n")
+
         self.read("\n".join(x for x, coach in new.elements() if coach), part + " (coach)")
         self.read("\n".join(x for x, coach in new.elements() if not coach), part)
         self.seen = now
@@ -133,14 +148,18 @@ class Learner:
         self.own_moves += mine
         return mine
 
-    def minutes(self) -> float:
-        return self.words / self.wpm + (self.actions * self.action + self.waiting) / 60
+    def minutes(self, again: bool = False) -> float:
+        """The estimate; ``again``: with the table's unchanged words read again at each turn."""
+        read = self.words + (self.reread if again else 0)
+        return read / self.wpm + (self.actions * self.action + self.waiting) / 60
 
     def line(self, name: str) -> str:
         return (f"{name:<32} {self.words:>5} words ({self.words / self.wpm:4.1f} min), {self.actions:>3} actions "
                 f"({self.actions * self.action / 60:4.1f} min), bots {self.waiting / 60:4.1f} min, "
                 f"{self.turns:>2} turns ({self.own_moves} own moves) → {self.minutes():4.1f} min\n{'':<32} words: "
                 + ", ".join(f"{k} {v}" for k, v in self.parts.items())
+                + (f"\n{'':<32} read again at each turn (not in the estimate): {self.reread} words"
+                   f" → {self.minutes(again=True):4.1f} min" if self.reread else "")
                 + ("".join(f"\n{'':<32} Finish pressed {w:.1f} s after the learner's last move" for w in self.finish_waits)))
 
 
@@ -278,7 +297,7 @@ def click_cards(table, learner: Learner, cards: list[str]) -> None:
 
 def end_of_round(page, table, learner: Learner, shots: bool, name: str) -> bool:
     """A round (game) is over: read it, press Next; False when the match is over."""
-    learner.read_table(table, "results")
+    learner.read_table(table, "results", again=True)
     if shots:
         page.screenshot(path=str(SHOTS / f"{name}_over.png"), full_page=True)
     nxt = table.locator("button.ck-next-round")
@@ -302,7 +321,7 @@ def play_least_score(page, learner: Learner, shots: bool) -> None:
             if not end_of_round(page, table, learner, shots, "ls00"):
                 return
             continue
-        learner.read_table(table, "turns")
+        learner.read_table(table, "turns", again=True)
         learner.turns += 1
         if shots and learner.turns == 2:
             page.screenshot(path=str(SHOTS / "ls00_coach.png"), full_page=True)
@@ -343,7 +362,7 @@ def play_tien_len(page, learner: Learner, shots: bool) -> None:
             if not end_of_round(page, table, learner, shots, "tl00"):
                 return
             continue
-        learner.read_table(table, "turns")
+        learner.read_table(table, "turns", again=True)
         learner.turns += 1
         if shots and learner.turns == 3:
             page.screenshot(path=str(SHOTS / "tl00_coach.png"), full_page=True)
@@ -432,6 +451,9 @@ def main(argv=None) -> int:
         print(learner.line(name))
     print(f"{'total':<32} {sum(x.words for _, x in rows):>5} words, {sum(x.actions for _, x in rows)} actions, "
           f"bots {sum(x.waiting for _, x in rows) / 60:.1f} min → {total:.1f} min")
+    again = sum(learner.minutes(again=True) for _, learner in rows)
+    print(f"{'total, the table read again':<32} {sum(x.words + x.reread for _, x in rows):>5} words"
+          f" → {again:.1f} min (each turn's first look reads the whole table again, labels and buttons too)")
     if problems:
         print("page problems:", *problems, sep="\n  ")
     return 0

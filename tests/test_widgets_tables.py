@@ -737,6 +737,30 @@ def test_a_page_that_has_just_given_the_rules_may_leave_out_the_tables_own():
         assert not shown(t.intro) and t.intro in t.children    # still there, not shown
 
 
+def test_a_first_game_may_fold_the_settings_behind_one_button():
+    """``settings=False`` (the ten-minute starts): the menus, the switches and the deal code
+    sit behind **Settings**, which opens and folds them; they work the same once open."""
+    for make in (ls_table, tl_table):
+        shown_table = make()
+        assert not hasattr(shown_table, "settings_button")
+        rows = [row for row in shown_table.children if shown(row) and shown_table.new_button in getattr(row, "children", ())]
+        assert len(rows) == 1                                  # the settings' row, shown at the table itself
+        t = make(settings=False, seed="F1R-5T5", coach=True)
+        assert t.settings_button in t.children and not shown(t.settings_box)
+        assert t.new_button.description and t.settings_button.description == "Settings"
+        t.settings_button.click()
+        assert shown(t.settings_box) and t.settings_button.description == "Hide the settings"
+        assert {t.new_button, t.coach_switch, t.deck_switch} <= {w for row in t.settings_box.children for w in row.children}
+        t.coach_switch.value = False                           # a setting used from the opened box
+        assert not t.match.coach and not t.coach_text
+        t.settings_button.click()
+        assert not shown(t.settings_box) and t.settings_button.description == "Settings"
+        t.show_settings(True)
+        assert shown(t.settings_box)
+        shown_table.show_settings(False)                       # a table made with its settings shown keeps them
+        assert shown(rows[0]) and rows[0] in shown_table.children
+
+
 # --- issue 18: a newcomer's trial of the ten-minute starts ----------------------------------------
 
 def test_the_hints_are_off_after_new_match():

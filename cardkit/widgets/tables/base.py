@@ -90,15 +90,19 @@ class TableBase(widgets.VBox):
             may do and why, after each move what it meant (a switch turns it off).
         intro: show the table's few lines of rules at its top (True); a page that has
             just given the rules, right above, may leave them out (False).
+        settings: show the settings and the deal code above the table (True), or fold
+            them behind a **Settings** button (False: a first game, where they would
+            only be more to read).
     """
 
     hint_words = ("tables.ls_hints", "tables.ls_hints_tip")
     keys_words = "tables.keys"
 
     def __init__(self, match: MatchController, seed: Any = None, delay: float = 0.8,
-                 four_colour: bool = False, intro: bool = True) -> None:
+                 four_colour: bool = False, intro: bool = True, settings: bool = True) -> None:
         self.match = match
         self._show_intro = bool(intro)
+        self._settings_open = bool(settings)
         self._four = bool(four_colour)
         self._log_shown = 0        # events of this match drawn in the log
         self._changed_at = 0.0     # time.monotonic() of the last drawing (see _stored_match_found)
@@ -218,9 +222,29 @@ class TableBase(widgets.VBox):
         deal.add_class("ck-deal")
         settings = wrap_row([*controls, self.new_button, self.deck_switch, self.coach_switch])
         settings.add_class("ck-controls")
-        self.children = [intro, self.match_keeper, settings, self.confirm_box, deal, self.status, self.coach_box,
+        top: list[widgets.Widget] = [settings, self.confirm_box, deal]
+        if not self._settings_open:
+            # folded: one button opens the settings and the deal code (and closes them again)
+            self.settings_box = widgets.VBox([settings, deal], layout=widgets.Layout())
+            self.settings_box.add_class("ck-settings")
+            self.settings_button = action_button(say("tables.settings_show"), "ck-settings-toggle",
+                                                 tooltip=say("tables.settings_tip"))
+            self.settings_button.on_click(self._safe(lambda _b: self.show_settings(not self._settings_open)))
+            hidden(self.settings_box, True)
+            top = [self.settings_button, self.settings_box, self.confirm_box]
+        self.children = [intro, self.match_keeper, *top, self.status, self.coach_box,
                          play_area, self.result_area, self.scoreboard, self.opponents_box, self.event_log,
                          self.keeper]
+
+    def show_settings(self, show: bool = True) -> None:
+        """Open (or fold) the settings and the deal code of a table made with
+        ``settings=False``; a table made with them shown always shows them."""
+        box = getattr(self, "settings_box", None)
+        if box is None:
+            return
+        self._settings_open = bool(show)
+        hidden(box, not show)
+        self.settings_button.description = str(say("tables.settings_hide" if show else "tables.settings_show"))
 
     # --- the controller's state, as code, tests and lessons read it ----------------------
     @property

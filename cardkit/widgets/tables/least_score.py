@@ -50,7 +50,7 @@ class LeastScoreTable(TableBase):
             per opponent.
         rules: a :class:`cardkit.least_score.Rules` for every other option
             (threshold, penalty, …); its ``players`` is set from ``opponents``.
-        seed, delay, four_colour, coach, intro: as at every table (see
+        seed, delay, four_colour, coach, intro, settings: as at every table (see
             :class:`~cardkit.widgets.tables.base.TableBase`).
 
     The controls at the top choose the number of opponents, their level and the
@@ -63,9 +63,9 @@ class LeastScoreTable(TableBase):
 
     def __init__(self, opponents: Optional[int] = None, level: Any = "greedy", rules: Optional[ls.Rules] = None,
                  seed: Any = None, delay: float = 0.8, four_colour: bool = False, coach: bool = False,
-                 intro: bool = True) -> None:
+                 intro: bool = True, settings: bool = True) -> None:
         super().__init__(LeastScoreMatch(opponents=opponents, level=level, rules=rules, coach=coach), seed, delay=delay,
-                         four_colour=four_colour, intro=intro)
+                         four_colour=four_colour, intro=intro, settings=settings)
 
     def _apply_settings(self, opponents: Optional[int] = None, level: Any = None,
                         threshold: Optional[int] = None) -> None:

@@ -48,16 +48,17 @@ class TienLenTable(TableBase):
             per bot.
         rules: a :class:`cardkit.tienlen.Rules` (target, house variants, number of
             players).
-        seed, delay, four_colour, coach, intro: as at every table (see
+        seed, delay, four_colour, coach, intro, settings: as at every table (see
             :class:`~cardkit.widgets.tables.base.TableBase`).
     """
 
     hint_words = ("tables.tl_hints", "tables.tl_hints_tip")
 
     def __init__(self, level: Any = "greedy", rules: Optional[tl.Rules] = None, seed: Any = None,
-                 delay: float = 0.8, four_colour: bool = False, coach: bool = False, intro: bool = True) -> None:
+                 delay: float = 0.8, four_colour: bool = False, coach: bool = False, intro: bool = True,
+                 settings: bool = True) -> None:
         super().__init__(TienLenMatch(level=level, rules=rules, coach=coach), seed, delay=delay, four_colour=four_colour,
-                         intro=intro)
+                         intro=intro, settings=settings)
 
     def _apply_settings(self, level: Any = None, target: Optional[int] = None) -> None:
         self.match.apply(self._level_from_menu(level), self.target_choice.value if target is None else target)
