@@ -436,6 +436,9 @@ def test_the_log_is_shown_when_the_coach_is_switched_off(voila, open_page):
     log = table.locator(".ck-table-log").element_handle()
     switch = table.locator(".ck-coach-switch input")
     assert switch.is_checked(), "the ten-minute start's table begins with the coach on"
+    assert not switch.is_visible(), "the ten-minute start folds its settings behind Settings"
+    table.locator("button.ck-settings-toggle").click()
+    switch.wait_for(state="visible")
     hidden_js = "e => e.getBoundingClientRect().width <= 1"
     shown_js = "e => e.getBoundingClientRect().width > 100 && e.querySelectorAll('li').length > 0"
     page.wait_for_function(hidden_js, arg=log)
